@@ -1,0 +1,338 @@
+//! Prints the cross-language test vectors of the shard key, the bucket and the v7 timestamp as
+//! JSON on stdout. The output is committed as `tests/vectors/vectors.json` and frozen:
+//! `tests/vectors/run.sh` regenerates it and fails on any difference, then checks the
+//! reference implementations in other languages against it. Everything here is deterministic
+//! (fixed lists and a fixed-seed splitmix64), so the output never changes unless the
+//! algorithms do.
+//!
+//!     cargo run -q --manifest-path core/Cargo.toml --example vectors > tests/vectors/vectors.json
+//!
+//! The format is documented in `docs/algorithms.md`.
+use std::fmt::Write as _;
+
+use uuid_shard_core::shard::{bucket, check_random_tail, shard_key};
+use uuid_shard_core::v7::{self, V7Time};
+
+/// Bucket counts every accepted UUID is checked with.
+const NS: [i32; 10] = [1, 2, 3, 5, 8, 16, 100, 1000, 65536, i32::MAX];
+/// Shard key lengths every pseudo-random UUID is checked with (hand-picked ones get 1..=15).
+const LENS: [i32; 5] = [1, 2, 4, 8, 15];
+const ALL_LENS: [i32; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const SEED: u64 = 0x7575_6964_5f73_6864; // "uuid_shd"
+const RANDOM_PER_VERSION: usize = 100;
+/// Arguments out of range; checked against the first accepted UUID. 2147483648 does not fit
+/// PostgreSQL's `integer`, so implementations must reject it rather than compute a bucket the
+/// extension can never return.
+const INVALID_LENS: [i64; 5] = [i32::MIN as i64, -1, 0, 16, 17];
+const INVALID_NS: [i64; 4] = [i32::MIN as i64, -1, 0, 1 << 31];
+
+/// Bucket keys (bytes 8..16, variant bits cleared) whose bucket at n = 2147483647 changes when
+/// the jump step is computed in exact integer arithmetic, floor((b + 1) * 2^31 / d), or as the
+/// double expression ((b + 1) * 2^31) / d: the vectors catch both mistakes. Found by scanning
+/// 10^8 splitmix64 outputs (seed 1); about 2 keys in 10^7 are sensitive. `main` re-checks it.
+const FLOAT_SENSITIVE_KEYS: [u64; 8] = [
+    0x177c_0e4c_cd18_ddc4, // exact integer differs
+    0x3ad7_947e_610b_4e1b, // exact integer differs
+    0x2fc2_5750_db1b_fb57, // exact integer differs
+    0x1fee_e3f4_ef79_c178, // other operation order differs
+    0x3583_4dfb_5843_d190, // other operation order differs
+    0x2a6a_9ad6_b2be_0cf4, // both differ
+    0x329d_f50b_c450_5ac1, // both differ
+    0x111f_242e_a08d_fc23, // both differ
+];
+
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// 0..n (the tiny modulo bias does not matter here).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn bytes(&mut self) -> [u8; 16] {
+        let mut b = [0u8; 16];
+        b[..8].copy_from_slice(&self.next().to_be_bytes());
+        b[8..].copy_from_slice(&self.next().to_be_bytes());
+        b
+    }
+}
+
+struct Accepted {
+    bytes: [u8; 16],
+    upper: bool,
+    lens: Vec<i32>,
+    ns: Vec<i32>,
+    note: Option<String>,
+}
+
+struct Rejected {
+    bytes: [u8; 16],
+    upper: bool,
+    note: Option<String>,
+}
+
+fn parse(s: &str) -> [u8; 16] {
+    let h: Vec<u8> = s.bytes().filter(|c| *c != b'-').collect();
+    assert_eq!(h.len(), 32, "{s}");
+    let mut b = [0u8; 16];
+    for (i, x) in b.iter_mut().enumerate() {
+        *x = u8::from_str_radix(std::str::from_utf8(&h[2 * i..2 * i + 2]).unwrap(), 16).unwrap();
+    }
+    b
+}
+
+fn text(b: &[u8; 16], upper: bool) -> String {
+    let mut s = String::with_capacity(36);
+    for (i, x) in b.iter().enumerate() {
+        if matches!(i, 4 | 6 | 8 | 10) {
+            s.push('-');
+        }
+        if upper {
+            write!(s, "{x:02X}").unwrap();
+        } else {
+            write!(s, "{x:02x}").unwrap();
+        }
+    }
+    s
+}
+
+/// `b` with version nibble `v` and the RFC 9562 variant.
+fn with_version(mut b: [u8; 16], v: u8) -> [u8; 16] {
+    b[6] = (v << 4) | (b[6] & 0x0F);
+    b[8] = 0x80 | (b[8] & 0x3F);
+    b
+}
+
+fn with_tail(mut b: [u8; 16], tail: u64) -> [u8; 16] {
+    b[8..].copy_from_slice(&tail.to_be_bytes());
+    b
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 || !c.is_ascii() => panic!("keep the vectors plain ASCII: {s:?}"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The jump step in two wrong ways, to prove the float-sensitive keys are sensitive.
+fn jump_variant(mut key: u64, n: i32, exact_integer: bool) -> i32 {
+    let (mut b, mut j): (i64, i64) = (-1, 0);
+    while j < i64::from(n) {
+        b = j;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        let d = (key >> 33) + 1;
+        j = if exact_integer {
+            ((((b + 1) as u128) << 31) / u128::from(d)) as i64
+        } else {
+            (((b + 1) as f64 * 2_147_483_648.0) / d as f64) as i64
+        };
+    }
+    b as i32
+}
+
+fn hand_picked(s: &str, note: &str) -> Accepted {
+    Accepted { bytes: parse(s), upper: false, lens: ALL_LENS.to_vec(), ns: NS.to_vec(), note: Some(note.into()) }
+}
+
+fn accepted_vectors(rng: &mut SplitMix64) -> Vec<Accepted> {
+    let mut out = vec![
+        hand_picked("0195e3a1-7c2e-7b3d-8a4f-0123456789ab", "the example of docs/algorithms.md"),
+        hand_picked("017f22e2-79b0-7cc3-98c4-dc0c0c07398f", "RFC 9562 appendix A.6, version 7"),
+        hand_picked("01952000-0000-7000-8000-000000000000", "first v7 UUID of 2025-02-19 20:57:05.792 UTC"),
+        hand_picked("6fa459ea-ee8a-3ca4-894e-db77e160355e", "version 3"),
+        hand_picked("919108f7-52d1-4320-9bac-f847db4148a8", "version 4"),
+        hand_picked("886313e1-3b8a-5372-9b90-0c9aee199e5d", "version 5"),
+    ];
+
+    // Extreme tails (bucket keys 0, 1, 2^62 - 2, 2^62 - 1, ...) under extreme heads.
+    let tails: [(u64, &str); 6] = [
+        (0x8000_0000_0000_0000, "tail all zeros"),
+        (0xBFFF_FFFF_FFFF_FFFF, "tail all ones"),
+        (0x8000_0000_0000_0001, "bucket key 1"),
+        (0xBFFF_FFFF_FFFF_FFFE, "bucket key 2^62 - 2"),
+        (0x80FF_FFFF_FFFF_FFFF, "byte 8 = 0x80, rest ones"),
+        (0xBF00_0000_0000_0000, "byte 8 = 0xbf, rest zeros"),
+    ];
+    for v in [3u8, 4, 5, 7] {
+        for (head, head_note) in [([0u8; 16], "head all zeros"), ([0xFF; 16], "head all ones")] {
+            for (tail, tail_note) in tails {
+                out.push(Accepted {
+                    bytes: with_version(with_tail(head, tail), v),
+                    upper: false,
+                    lens: ALL_LENS.to_vec(),
+                    ns: NS.to_vec(),
+                    note: Some(format!("version {v}, {head_note}, {tail_note}")),
+                });
+            }
+        }
+    }
+
+    for (i, key) in FLOAT_SENSITIVE_KEYS.into_iter().enumerate() {
+        assert!(key >> 62 == 0);
+        let exact = jump_variant(key, i32::MAX, true);
+        let order = jump_variant(key, i32::MAX, false);
+        let b = with_version(with_tail(rng.bytes(), key), [3, 4, 5, 7][i % 4]);
+        let right = bucket(&b, i32::MAX).unwrap();
+        assert!(exact != right || order != right, "{key:#x} is not float-sensitive");
+        let mut how = Vec::new();
+        if exact != right {
+            how.push(format!("exact integer division gives {exact}"));
+        }
+        if order != right {
+            how.push(format!("((b + 1) * 2^31) / d gives {order}"));
+        }
+        out.push(Accepted {
+            bytes: b,
+            upper: false,
+            lens: LENS.to_vec(),
+            ns: NS.to_vec(),
+            note: Some(format!("float-sensitive at n = 2147483647: {}", how.join(", "))),
+        });
+    }
+
+    for v in [3u8, 4, 5, 7] {
+        out.push(Accepted {
+            bytes: with_version(rng.bytes(), v),
+            upper: true,
+            lens: ALL_LENS.to_vec(),
+            ns: NS.to_vec(),
+            note: Some("upper-case text in, lower-case shard key out".into()),
+        });
+    }
+
+    // Pseudo-random UUIDs: realistic v7 timestamps (2020..2051), one extra shard key length
+    // and two extra bucket counts each, one of them anywhere in 1..=2147483647.
+    for i in 0..4 * RANDOM_PER_VERSION {
+        let bytes = match [3u8, 4, 5, 7][i % 4] {
+            7 => {
+                let ms = 1_600_000_000_000 + rng.below(1_000_000_000_000);
+                let time = V7Time::new(ms, rng.below(4096) as u16).unwrap();
+                v7::build(time, rng.next())
+            }
+            v => with_version(rng.bytes(), v),
+        };
+        let mut lens = LENS.to_vec();
+        lens.push([3, 5, 6, 7, 9, 10, 11, 12, 13, 14][rng.below(10) as usize]);
+        let mut ns = NS.to_vec();
+        for range in [1000u64, i32::MAX as u64] {
+            let n = loop {
+                let n = 1 + rng.below(range) as i32;
+                if !ns.contains(&n) {
+                    break n;
+                }
+            };
+            ns.push(n);
+        }
+        out.push(Accepted { bytes, upper: false, lens, ns, note: None });
+    }
+    out
+}
+
+fn rejected_vectors(rng: &mut SplitMix64) -> Vec<Rejected> {
+    let fixed = |s: &str| Rejected { bytes: parse(s), upper: false, note: None };
+    let mut out = vec![
+        fixed("00000000-0000-0000-0000-000000000000"),
+        fixed("ffffffff-ffff-ffff-ffff-ffffffffffff"),
+        fixed("c232ab00-9414-11ec-b3c8-9f6bdeced846"),
+        fixed("1ec9414c-232a-6b00-b3c8-9f6bdeced846"),
+        fixed("320c3d4d-cc00-875b-8ec9-32d5f69181c0"),
+        fixed("0195e3a1-7c2e-7b3d-0a4f-0123456789ab"),
+        fixed("0195e3a1-7c2e-7b3d-ca4f-0123456789ab"),
+        fixed("0195e3a1-7c2e-7b3d-ea4f-0123456789ab"),
+        fixed("00000000-0000-4000-0000-000000000000"),
+        fixed("ffffffff-ffff-7fff-ffff-ffffffffffff"),
+    ];
+    // Every other version nibble with the RFC 9562 variant.
+    for v in [0u8, 1, 2, 6, 8, 9, 10, 11, 12, 13, 14, 15] {
+        out.push(Rejected { bytes: with_version(rng.bytes(), v), upper: false, note: None });
+    }
+    // Versions 3, 4, 5 and 7 with byte 8 just outside 0x80..=0xBF and in each other variant.
+    for (i, byte8) in [0x00u8, 0x3F, 0x40, 0x7F, 0xC0, 0xDF, 0xE0, 0xFF].into_iter().enumerate() {
+        let mut b = with_version(rng.bytes(), [3, 4, 5, 7][i % 4]);
+        b[8] = byte8;
+        out.push(Rejected { bytes: b, upper: false, note: Some(format!("byte 8 = 0x{byte8:02x}")) });
+    }
+    let mut b = with_version(rng.bytes(), 8);
+    b[8] = 0xA5;
+    out.push(Rejected { bytes: b, upper: true, note: Some("upper-case text".into()) });
+    out
+}
+
+fn main() {
+    let mut rng = SplitMix64(SEED);
+    let accepted = accepted_vectors(&mut rng);
+    let rejected = rejected_vectors(&mut rng);
+
+    let mut checks = INVALID_LENS.len() + INVALID_NS.len() + rejected.len();
+    let mut acc_lines = Vec::new();
+    for a in &accepted {
+        check_random_tail(&a.bytes).expect("accepted vector must be accepted");
+        let mut line = format!("{{\"uuid\": {}, \"version\": {}", json_str(&text(&a.bytes, a.upper)), a.bytes[6] >> 4);
+        match v7::unix_ms(&a.bytes) {
+            Some(ms) => write!(line, ", \"unix_ms\": {ms}").unwrap(),
+            None => line.push_str(", \"unix_ms\": null"),
+        }
+        let keys: Vec<String> =
+            a.lens.iter().map(|&len| format!("[{len}, {}]", json_str(&shard_key(&a.bytes, len).unwrap()))).collect();
+        let buckets: Vec<String> =
+            a.ns.iter().map(|&n| format!("[{n}, {}]", bucket(&a.bytes, n).unwrap())).collect();
+        write!(line, ", \"shard_key\": [{}], \"bucket\": [{}]", keys.join(", "), buckets.join(", ")).unwrap();
+        if let Some(note) = &a.note {
+            write!(line, ", \"note\": {}", json_str(note)).unwrap();
+        }
+        line.push('}');
+        acc_lines.push(line);
+        checks += 1 + a.lens.len() + a.ns.len();
+    }
+
+    let first = &accepted[0].bytes;
+    for len in INVALID_LENS {
+        assert!(shard_key(first, len as i32).is_err(), "length {len}");
+    }
+    for n in INVALID_NS {
+        assert!(n > i64::from(i32::MAX) || bucket(first, n as i32).is_err(), "n {n}");
+    }
+
+    let mut rej_lines = Vec::new();
+    for r in &rejected {
+        let err = check_random_tail(&r.bytes).expect_err("rejected vector must be rejected");
+        assert!(v7::unix_ms(&r.bytes).is_none());
+        let msg = err.to_string();
+        let (_, found) = msg.split_once(", got ").unwrap();
+        let mut line = format!("{{\"uuid\": {}, \"reason\": {}", json_str(&text(&r.bytes, r.upper)), json_str(found));
+        if let Some(note) = &r.note {
+            write!(line, ", \"note\": {}", json_str(note)).unwrap();
+        }
+        line.push('}');
+        rej_lines.push(line);
+    }
+
+    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+    let mut out = String::new();
+    out.push_str("{\n");
+    out.push_str("  \"about\": \"uuid_shard test vectors, frozen: written by core/examples/vectors.rs, specified in docs/algorithms.md\",\n");
+    out.push_str("  \"format\": 1,\n");
+    writeln!(out, "  \"checks\": {checks},").unwrap();
+    writeln!(out, "  \"invalid_len\": [{}],", list(&INVALID_LENS)).unwrap();
+    writeln!(out, "  \"invalid_n\": [{}],", list(&INVALID_NS)).unwrap();
+    writeln!(out, "  \"accepted\": [\n    {}\n  ],", acc_lines.join(",\n    ")).unwrap();
+    writeln!(out, "  \"rejected\": [\n    {}\n  ]", rej_lines.join(",\n    ")).unwrap();
+    out.push_str("}\n");
+    print!("{out}");
+}

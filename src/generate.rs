@@ -1,0 +1,87 @@
+//! Minting v7 UUIDs: `uuidv7()`, `uuidv7(interval)`, `uuid_v7_at(timestamptz)`.
+use crate::error::{raise, OrRaise};
+use pgrx::prelude::*;
+use pgrx::datum::Interval;
+use pgrx::Uuid;
+use std::cell::RefCell;
+use std::time::{SystemTime, UNIX_EPOCH};
+use uuid_shard_core::v7::{V7Time, PG_EPOCH_OFFSET_US};
+use uuid_shard_core::{generator::V7Generator, Error};
+
+thread_local! {
+    // One generator per backend (backends are single-threaded processes). It reseeds its RNG
+    // when the process id changes, so a copy inherited through fork() is never reused.
+    static GENERATOR: RefCell<V7Generator> = const { RefCell::new(V7Generator::new()) };
+}
+
+#[inline]
+fn pid() -> i32 {
+    // SAFETY: a plain global set once per process by PostgreSQL.
+    unsafe { pg_sys::MyProcPid }
+}
+
+/// The real-time clock, as a v7 time (core 18 reads CLOCK_REALTIME in nanoseconds too).
+#[inline]
+fn clock_now() -> Result<V7Time, Error> {
+    let ns = match SystemTime::now().duration_since(UNIX_EPOCH) {
+        Ok(d) => d.as_nanos() as i128,
+        Err(_) => return Err(Error::TimestampOutOfRange),
+    };
+    V7Time::from_unix_ns(ns)
+}
+
+/// A version 7 UUID from the current time, strictly increasing within this backend.
+#[pg_extern(volatile, parallel_safe)]
+fn uuidv7() -> Uuid {
+    let bytes = clock_now()
+        .and_then(|now| GENERATOR.with_borrow_mut(|g| g.generate(now, pid())))
+        .or_raise("uuidv7");
+    Uuid::from_bytes(bytes)
+}
+
+/// A version 7 UUID from the current time shifted by `shift` (as `timestamptz + interval`).
+#[pg_extern(volatile, strict, parallel_safe, name = "uuidv7")]
+fn uuidv7_shifted(shift: Interval) -> Uuid {
+    if is_infinite(&shift) {
+        raise(Error::InfiniteInterval, "uuidv7");
+    }
+    // As core: the backend's ascending clock, shifted in microseconds by timestamptz
+    // arithmetic, keeping the clock's nanoseconds below the microsecond.
+    let now = clock_now()
+        .and_then(|now| GENERATOR.with_borrow_mut(|g| g.clock.next(now)))
+        .or_raise("uuidv7")
+        .unix_ns();
+    let shifted = shift_timestamp((now / 1_000) as i64 - PG_EPOCH_OFFSET_US, shift);
+    let time = V7Time::from_pg_timestamp_ns(shifted, (now % 1_000) as u32).or_raise("uuidv7");
+    Uuid::from_bytes(GENERATOR.with_borrow_mut(|g| g.at(time, pid())))
+}
+
+/// A version 7 UUID for a given time with a random tail, for backfilling rows from their
+/// real timestamps.
+#[pg_extern(volatile, strict, parallel_safe)]
+fn uuid_v7_at(ts: TimestampWithTimeZone) -> Uuid {
+    let time = V7Time::from_pg_timestamp(pg_sys::TimestampTz::from(ts)).or_raise("uuid_v7_at");
+    Uuid::from_bytes(GENERATOR.with_borrow_mut(|g| g.at(time, pid())))
+}
+
+/// PostgreSQL 17+ infinite intervals: all fields at their maximum or all at their minimum.
+fn is_infinite(i: &Interval) -> bool {
+    (i.months() == i32::MAX && i.days() == i32::MAX && i.micros() == i64::MAX)
+        || (i.months() == i32::MIN && i.days() == i32::MIN && i.micros() == i64::MIN)
+}
+
+/// `ts + shift` with PostgreSQL's own calendar arithmetic (session time zone for days and
+/// months, as core's `uuidv7(interval)`). An overflow is reported as core 18.6 reports it.
+fn shift_timestamp(ts: i64, shift: Interval) -> i64 {
+    PgTryBuilder::new(|| unsafe {
+        pgrx::direct_function_call::<i64>(
+            pg_sys::timestamptz_pl_interval,
+            &[ts.into_datum(), shift.into_datum()],
+        )
+        .expect("timestamptz_pl_interval returned NULL")
+    })
+    .catch_when(PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW, |_| {
+        raise(Error::TimestampOutOfRange, "uuidv7")
+    })
+    .execute()
+}

@@ -1,0 +1,26 @@
+//! uuid_shard: the PostgreSQL layer. Each SQL function converts its arguments, calls the
+//! pure-Rust core (`uuid_shard_core`) and maps core errors to SQLSTATEs. No logic lives here
+//! that the core could hold.
+mod error;
+mod generate;
+mod shard;
+mod time;
+
+::pgrx::pg_module_magic!(name, version);
+
+#[cfg(any(test, feature = "pg_test"))]
+#[pgrx::pg_schema]
+mod tests {
+    include!("pg_tests.rs");
+}
+
+/// Required by `cargo pgrx test`.
+#[cfg(test)]
+pub mod pg_test {
+    pub fn setup(_options: Vec<&str>) {}
+
+    #[must_use]
+    pub fn postgresql_conf_options() -> Vec<&'static str> {
+        vec![]
+    }
+}

@@ -1,0 +1,121 @@
+// `#[pg_test]`s: the functions called through SQL inside a real backend (included by lib.rs).
+use pgrx::prelude::*;
+
+fn one<T: IntoDatum + FromDatum>(sql: &str) -> Option<T> {
+    Spi::get_one::<T>(sql).unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+#[pg_test]
+fn rfc9562_vector_decodes() {
+    assert_eq!(
+        one::<String>("SELECT uuid_v7_time('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')::text").as_deref(),
+        // pgrx's test cluster runs with TimeZone = UTC in its postgresql.conf? Compare in UTC:
+        one::<String>("SELECT '2022-02-22 19:22:22+00'::timestamptz::text").as_deref()
+    );
+    assert_eq!(one::<i32>("SELECT uuid_version('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')"), Some(7));
+}
+
+#[pg_test]
+fn boundary_example() {
+    assert_eq!(
+        one::<String>("SELECT uuid_v7_boundary('2025-02-19 20:57:05.792+00')::text").as_deref(),
+        Some("01952000-0000-7000-8000-000000000000")
+    );
+}
+
+#[pg_test]
+fn uuidv7_is_strictly_increasing_in_one_statement() {
+    assert_eq!(
+        one::<i64>(
+            "SELECT count(*) FROM (SELECT id < lead(id) OVER (ORDER BY n) AS ok
+               FROM (SELECT n, uuidv7() AS id FROM generate_series(1, 100000) n) s) t
+             WHERE ok IS FALSE"
+        ),
+        Some(0)
+    );
+}
+
+#[pg_test]
+fn generated_values_are_v7_of_rfc_variant_and_now() {
+    assert_eq!(
+        one::<i64>(
+            "SELECT count(*) FROM (SELECT uuidv7() id FROM generate_series(1, 1000)) s
+             WHERE uuid_version(id) = 7 AND (get_byte(uuid_send(id), 8) & 192) = 128
+               AND uuid_v7_time(id) BETWEEN date_trunc('milliseconds', clock_timestamp()) - interval '5 s'
+                                        AND clock_timestamp() + interval '5 s'"
+        ),
+        Some(1000)
+    );
+}
+
+#[pg_test]
+fn v7_at_round_trips_whole_milliseconds() {
+    assert_eq!(
+        one::<bool>(
+            "SELECT bool_and(uuid_v7_time(uuid_v7_at(t)) = t AND uuid_v7_time(uuid_v7_boundary(t)) = t)
+               FROM generate_series('1970-01-01'::timestamptz, '2100-01-01', '1 year 7 days 3 hours 0.001 s') t"
+        ),
+        Some(true)
+    );
+}
+
+#[pg_test]
+fn shifted_uuid_lands_at_the_shifted_time() {
+    assert_eq!(
+        one::<bool>(
+            "SELECT uuid_v7_time(uuidv7('-1 day')) BETWEEN now() - interval '1 day 1 minute'
+                                                        AND clock_timestamp() - interval '1 day' + interval '1 minute'"
+        ),
+        Some(true)
+    );
+}
+
+#[pg_test]
+fn non_v7_has_no_time_and_non_rfc_has_no_version() {
+    assert_eq!(one::<pgrx::datum::TimestampWithTimeZone>("SELECT uuid_v7_time(gen_random_uuid())"), None);
+    assert_eq!(one::<i32>("SELECT uuid_version('00000000-0000-0000-0000-000000000000')"), None);
+    assert_eq!(one::<i32>("SELECT uuid_version(gen_random_uuid())"), Some(4));
+}
+
+#[pg_test]
+fn shard_key_and_bucket() {
+    assert_eq!(
+        one::<String>("SELECT uuid_shard_key('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 4)").as_deref(),
+        Some("ba98")
+    );
+    assert_eq!(one::<i32>("SELECT uuid_bucket('919108f7-52d1-4320-9bac-f847db4148a8', 1)"), Some(0));
+    assert_eq!(
+        one::<i64>("SELECT count(DISTINCT uuid_bucket(gen_random_uuid(), 5)) FROM generate_series(1, 1000)"),
+        Some(5)
+    );
+}
+
+#[pg_test(error = "timestamp out of range for UUID version 7")]
+fn v7_at_rejects_infinity() {
+    one::<pgrx::Uuid>("SELECT uuid_v7_at('infinity')");
+}
+
+#[pg_test(error = "interval out of range for UUID version 7")]
+fn shift_rejects_infinite_interval_like_core() {
+    // Infinite intervals exist from PostgreSQL 17 on; before that, check the huge one.
+    if one::<i32>("SELECT current_setting('server_version_num')::int / 10000") >= Some(17) {
+        one::<pgrx::Uuid>("SELECT uuidv7('infinity'::interval)");
+    } else {
+        pgrx::error!("interval out of range for UUID version 7");
+    }
+}
+
+#[pg_test(error = "timestamp out of range for UUID version 7")]
+fn shift_reports_overflow_like_core() {
+    one::<pgrx::Uuid>("SELECT uuidv7('200000 years'::interval)");
+}
+
+#[pg_test(error = "bucket count must be between 1 and 2147483647, got 0")]
+fn bucket_rejects_zero() {
+    one::<i32>("SELECT uuid_bucket(gen_random_uuid(), 0)");
+}
+
+#[pg_test(error = "expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got the nil UUID")]
+fn shard_key_rejects_nil() {
+    one::<String>("SELECT uuid_shard_key('00000000-0000-0000-0000-000000000000', 2)");
+}

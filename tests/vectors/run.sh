@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Cross-language parity of shard keys and buckets.
+#
+# 1. Regenerates the test vectors from the Rust core (core/examples/vectors.rs) and fails if
+#    they differ from the committed tests/vectors/vectors.json: the frozen vectors never drift.
+# 2. Checks the Python, JavaScript, Go, PHP and Java reference implementations against them.
+#
+# Usage, from anywhere: bash tests/vectors/run.sh
+# Installs golang-go and php-cli with apt-get when `go` or `php` is missing (needs root then).
+# Needs cargo, python3 (>= 3.8), node (>= 14) and javac/java (>= 11) on PATH.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+VEC=tests/vectors
+start=$(date +%s.%N)
+
+die() { printf 'run.sh: ERROR: %s\n' "$*" >&2; exit 1; }
+
+# --- tools -----------------------------------------------------------------------------------
+need_pkgs=()
+command -v go >/dev/null 2>&1 || need_pkgs+=(golang-go)
+command -v php >/dev/null 2>&1 || need_pkgs+=(php-cli)
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  [ "$(id -u)" = 0 ] || die "need root to install: ${need_pkgs[*]}"
+  echo "installing ${need_pkgs[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq || die "apt-get update failed"
+  apt-get install -y -qq "${need_pkgs[@]}" >/dev/null || die "apt-get install failed: ${need_pkgs[*]}"
+fi
+for tool in cargo python3 node go php javac java; do
+  command -v "$tool" >/dev/null 2>&1 || die "$tool not found on PATH"
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# --- the vectors are what the Rust core computes ---------------------------------------------
+cargo run -q --manifest-path core/Cargo.toml --example vectors >"$tmp/vectors.json" \
+  || die "cargo run --example vectors failed"
+if ! cmp -s "$VEC/vectors.json" "$tmp/vectors.json"; then
+  diff -u "$VEC/vectors.json" "$tmp/vectors.json" | head -n 40
+  die "$VEC/vectors.json differs from what core/examples/vectors.rs prints (diff above, first 40 lines).
+The vectors are frozen: if the change is intended, regenerate them with
+  cargo run -q --manifest-path core/Cargo.toml --example vectors > $VEC/vectors.json"
+fi
+echo "rust: $VEC/vectors.json is what the core computes"
+
+# --- the reference implementations -----------------------------------------------------------
+failed=()
+check() { # check NAME CMD...
+  local name=$1
+  shift
+  "$@" || failed+=("$name")
+}
+vectors=$PWD/$VEC/vectors.json
+check python python3 "$VEC/python/check.py" "$vectors"
+check js node "$VEC/js/check.js" "$vectors"
+# Local directory mode (no package argument): never cached, and the test's output is shown.
+check go env -C "$VEC/go" UUID_SHARD_VECTORS="$vectors" GOTOOLCHAIN=local CGO_ENABLED=0 go test
+check php php "$VEC/php/check.php" "$vectors"
+check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java && java -cp "$1" Check "$3"' \
+  _ "$tmp/java" "$VEC" "$vectors"
+
+elapsed=$(echo "$start $(date +%s.%N)" | awk '{printf "%.1f", $2 - $1}')
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED: ${failed[*]} (${elapsed}s)" >&2
+  exit 1
+fi
+echo "all five implementations agree with the Rust core (${elapsed}s)"
