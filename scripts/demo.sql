@@ -1,0 +1,52 @@
+-- uuid_shard demo: every function, on a throwaway cluster.
+\pset footer off
+SET client_min_messages = warning;
+CREATE EXTENSION uuid_shard;
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+
+\echo '--- 1. Time-ordered keys: uuidv7() (strictly increasing per session), its time and version'
+SELECT n, public.uuidv7() AS id, uuid_v7_time(public.uuidv7()) AS minted_at
+  FROM generate_series(1, 3) n;
+SELECT uuid_version(public.uuidv7()) AS v7, uuid_version(gen_random_uuid()) AS v4;
+
+\echo '--- uuidv7(interval): a key minted as if an hour ago; uuid_v7_at(t): a key for a given time (backfill)'
+SELECT uuid_v7_time(public.uuidv7(interval '-1 hour')) < now() - interval '59 minutes' AS shifted_an_hour_back,
+       public.uuid_v7_at('2022-02-22 19:22:22.123+00') AS backfilled,
+       uuid_v7_time(public.uuid_v7_at('2022-02-22 19:22:22.123+00')) AS its_time;
+
+\echo '--- uuid_v7_boundary(t): the smallest v7 of the millisecond of t, for exact ranges'
+SELECT uuid_v7_boundary('2025-02-19 20:57:05.792+00') AS lower_bound,
+       uuid_v7_time('01952000-0000-7000-8000-000000000000') AS decodes_to;
+
+\echo '--- 2. Shard keys from the random tail: uuid_shard_key(id, len)'
+SELECT uuid_shard_key('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 4) AS key4,
+       uuid_shard_key('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 15) AS key15;
+
+\echo '--- 3. Buckets for parallel workers: 100,000 v7 keys over 5 workers, then over 6'
+CREATE TEMP TABLE events AS SELECT public.uuidv7() AS id FROM generate_series(1, 100000);
+SELECT uuid_bucket(id, 5) AS worker, count(*) AS rows FROM events GROUP BY 1 ORDER BY 1;
+SELECT round(100.0 * count(*) FILTER (WHERE uuid_bucket(id, 5) <> uuid_bucket(id, 6)) / count(*), 1)
+         AS pct_moved_5_to_6,
+       bool_and(uuid_bucket(id, 6) = 5) FILTER (WHERE uuid_bucket(id, 5) <> uuid_bucket(id, 6))
+         AS all_moved_rows_went_to_new_worker
+  FROM events;
+
+\echo '--- errors are ordinary errors with SQLSTATEs; the session goes on'
+\set ON_ERROR_STOP 0
+\set VERBOSITY default
+SELECT uuid_bucket('00000000-0000-0000-0000-000000000000', 5);
+SELECT uuid_shard_key(gen_random_uuid(), 16);
+SELECT public.uuid_v7_at('1969-12-31 23:59:59+00');
+\set ON_ERROR_STOP 1
+SELECT 'still working' AS session;
+
+\echo '--- 4. Time partitions on the key: DDL for a quarter of monthly partitions, run with \gexec'
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT public.uuidv7(), note text) PARTITION BY RANGE (id);
+SELECT uuid_v7_partition_ddl('orders', '2025-01-01', '2025-04-01', '1 month') \gexec
+INSERT INTO orders (id, note)
+  SELECT public.uuid_v7_at(t), 'backfilled' FROM generate_series('2025-01-01'::timestamptz, '2025-03-31', '1 day') t;
+SELECT partition, from_time, to_time, (SELECT count(*) FROM orders o WHERE o.tableoid = p.partition) AS rows
+  FROM uuid_v7_partitions('orders') p;
+\echo 'retention: partitions wholly before 2025-03-01'
+SELECT uuid_v7_retention_ddl('orders', '2025-03-01', 'drop');

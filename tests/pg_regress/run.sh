@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SQL-level tests: installs uuid_shard into PostgreSQL MAJOR, starts a scratch cluster and runs
+# pg_regress with the schedule in this folder against it.
+#   tests/pg_regress/run.sh MAJOR [test ...]     (default: every test in ./schedule)
+set -euo pipefail
+major=${1:?usage: tests/pg_regress/run.sh 15|18 [test ...]}; shift
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+bin=$(pg_bin "$major")
+regress=$(dirname "$(dirname "$("$bin/pg_config" --pgxs)")")/test/regress/pg_regress
+[ -x "$regress" ] || { echo "pg_regress not found at $regress" >&2; exit 1; }
+[ "${SKIP_INSTALL:-0}" = 1 ] || install_extension "$major"
+cluster_start "$major" "regress-$major" "max_worker_processes = 16"
+trap cluster_stop EXIT
+out="$PROJECT_ROOT/.pg/regress-out-$major"
+rm -rf "$out"; mkdir -p "$out"
+if [ $# -gt 0 ]; then tests=("$@"); else tests=(--schedule="$here/schedule"); fi
+status=0
+"$regress" --bindir="$bin" --host="$CLUSTER_DIR/sock" --port="$CLUSTER_PORT" --user=postgres \
+  --inputdir="$here" --outputdir="$out" --dbname=uuid_shard_regress "${tests[@]}" || status=$?
+if [ $status -ne 0 ] && [ -f "$out/regression.diffs" ]; then
+  echo "---- regression.diffs (PG$major) ----"; head -200 "$out/regression.diffs"
+fi
+exit $status

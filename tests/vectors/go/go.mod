@@ -1,0 +1,3 @@
+module uuidshard
+
+go 1.19
