@@ -54,8 +54,13 @@ check() { # check NAME CMD...
 vectors=$PWD/$VEC/vectors.json
 check python python3 "$VEC/python/check.py" "$vectors"
 check js node "$VEC/js/check.js" "$vectors"
-# Local directory mode (no package argument): never cached, and the test's output is shown.
-check go env -C "$VEC/go" UUID_SHARD_VECTORS="$vectors" GOTOOLCHAIN=local CGO_ENABLED=0 go test
+# Local directory mode (no package argument): never cached. Only the test's own line is shown
+# when it passes, everything when it fails.
+[ -n "${GOCACHE:-}${XDG_CACHE_HOME:-}${HOME:-}" ] || export GOCACHE="$tmp/gocache"
+check go bash -c 'out=$(cd "$1" && UUID_SHARD_VECTORS="$2" GOTOOLCHAIN=local CGO_ENABLED=0 go test 2>&1)
+  rc=$?
+  if [ $rc = 0 ]; then grep "^go: " <<<"$out"; else printf "%s\n" "$out" >&2; fi
+  exit $rc' _ "$VEC/go" "$vectors"
 check php php "$VEC/php/check.php" "$vectors"
 check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java && java -cp "$1" Check "$3"' \
   _ "$tmp/java" "$VEC" "$vectors"

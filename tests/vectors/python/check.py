@@ -3,6 +3,7 @@ import json
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ next to the reference implementation
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import uuid_shard  # noqa: E402
 

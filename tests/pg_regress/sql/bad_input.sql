@@ -1,0 +1,54 @@
+--
+-- The bad-input matrix: one row per (function, bad input) with the exact outcome.
+-- docs/errors.md carries the same rows; tests/check_docs.sh keeps the two equal.
+--
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uuid_shard;
+RESET client_min_messages;
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+-- outcome(sql): "NULL", the value, or "ERROR <SQLSTATE>: message (detail)"
+CREATE FUNCTION pg_temp.outcome(sql text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE st text; msg text; det text; v text;
+BEGIN
+  EXECUTE sql INTO v;
+  RETURN coalesce(v, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+  RETURN 'ERROR ' || st || ': ' || msg || coalesce(' (' || nullif(det, '') || ')', '');
+END $$;
+\pset tuples_only on
+\pset format unaligned
+SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::text'))
+  FROM (VALUES
+    -- NULL arguments: NULL out
+    ('uuid_v7_at(NULL)'), ('public.uuidv7(NULL::interval)'), ('uuid_v7_boundary(NULL)'), ('uuid_v7_time(NULL)'),
+    ('uuid_version(NULL)'), ('uuid_shard_key(NULL, 2)'), ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', NULL)'),
+    ('uuid_bucket(NULL, 5)'), ('uuid_bucket(''919108f7-52d1-4320-9bac-f847db4148a8'', NULL)'),
+    -- UUIDs without a v7 time or without a random tail
+    ('uuid_v7_time(''00000000-0000-0000-0000-000000000000'')'), ('uuid_v7_time(''ffffffff-ffff-ffff-ffff-ffffffffffff'')'),
+    ('uuid_v7_time(''919108f7-52d1-4320-9bac-f847db4148a8'')'), ('uuid_v7_time(''017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'')'),
+    ('uuid_version(''00000000-0000-0000-0000-000000000000'')'), ('uuid_version(''ffffffff-ffff-ffff-ffff-ffffffffffff'')'),
+    ('uuid_version(''017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'')'),
+    ('uuid_bucket(''00000000-0000-0000-0000-000000000000'', 5)'), ('uuid_bucket(''ffffffff-ffff-ffff-ffff-ffffffffffff'', 5)'),
+    ('uuid_bucket(''c232ab00-9414-11ec-b3c8-9f6bdeced846'', 5)'), ('uuid_bucket(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'', 5)'),
+    ('uuid_bucket(''320c3d4d-cc00-875b-8ec9-32d5f69181c0'', 5)'), ('uuid_bucket(''017f22e2-79b0-7cc3-18c4-dc0c0c07398f'', 5)'),
+    ('uuid_bucket(''017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'', 5)'), ('uuid_bucket(''017f22e2-79b0-7cc3-e8c4-dc0c0c07398f'', 5)'),
+    ('uuid_shard_key(''00000000-0000-0000-0000-000000000000'', 2)'), ('uuid_shard_key(''ffffffff-ffff-ffff-ffff-ffffffffffff'', 2)'),
+    ('uuid_shard_key(''c232ab00-9414-11ec-b3c8-9f6bdeced846'', 2)'), ('uuid_shard_key(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'', 2)'),
+    ('uuid_shard_key(''320c3d4d-cc00-875b-8ec9-32d5f69181c0'', 2)'), ('uuid_shard_key(''017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'', 2)'),
+    -- bucket counts and key lengths
+    ('uuid_bucket(''919108f7-52d1-4320-9bac-f847db4148a8'', 0)'), ('uuid_bucket(''919108f7-52d1-4320-9bac-f847db4148a8'', -1)'),
+    ('uuid_bucket(''919108f7-52d1-4320-9bac-f847db4148a8'', 1)'), ('uuid_bucket(''919108f7-52d1-4320-9bac-f847db4148a8'', 2147483647)'),
+    ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', 0)'), ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', 16)'),
+    ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', -1)'), ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', 15)'),
+    -- times outside 1970-01-01 .. 2^48-1 ms
+    ('uuid_v7_at(''infinity'')'), ('uuid_v7_at(''-infinity'')'), ('uuid_v7_at(''1969-12-31 23:59:59.999+00'')'),
+    ('uuid_v7_at(''10890-01-01 00:00:00+00'')'),
+    ('uuid_v7_boundary(''infinity'')'), ('uuid_v7_boundary(''-infinity'')'), ('uuid_v7_boundary(''1969-12-31 00:00:00+00'')'),
+    ('uuid_v7_boundary(''10890-01-01 00:00:00+00'')'), ('uuid_v7_boundary(''10889-08-02 05:31:50.655+00'')'),
+    ('uuid_v7_boundary(''10889-08-02 05:31:50.656+00'')'),
+    -- shifts: huge intervals (infinite intervals exist from PostgreSQL 17 on: see core18)
+    ('public.uuidv7(''200000 years'')'), ('public.uuidv7(''-100 years'')'), ('public.uuidv7(''9000 years'')'),
+    ('uuid_version(public.uuidv7(''-10 years''))')
+  ) m(call);
