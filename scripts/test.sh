@@ -37,7 +37,8 @@ for m in "${majors[@]}"; do
   suite "pg_test: PostgreSQL $m" cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$m"
   suite "pg_regress: PostgreSQL $m" bash tests/pg_regress/run.sh "$m"
 done
-[ -f tests/vectors/run.sh ] && suite "vectors: reference implementations" bash tests/vectors/run.sh
+suite "docs: error matrix matches the tests" bash tests/check_docs.sh
+suite "vectors: reference implementations" bash tests/vectors/run.sh
 if [ "$quick" = 0 ]; then
   for t in tests/sql/*.sh; do
     [ -f "$t" ] || continue
