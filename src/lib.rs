@@ -3,6 +3,7 @@
 //! that the core could hold.
 mod error;
 mod generate;
+mod partition;
 mod shard;
 mod time;
 
