@@ -7,6 +7,7 @@ CREATE EXTENSION IF NOT EXISTS uuid_shard;
 RESET client_min_messages;
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
+SET intervalstyle = 'postgres';
 -- outcome(sql): "NULL", the value, or "ERROR <SQLSTATE>: message (detail)"
 CREATE FUNCTION pg_temp.outcome(sql text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE st text; msg text; det text; v text;
@@ -17,6 +18,12 @@ EXCEPTION WHEN OTHERS THEN
   GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
   RETURN 'ERROR ' || st || ': ' || msg || coalesce(' (' || nullif(det, '') || ')', '');
 END $$;
+-- tables for the partition helpers
+CREATE TABLE bi_plain (id uuid);
+CREATE TABLE bi_list (id uuid) PARTITION BY LIST (id);
+CREATE TABLE bi_two_columns (id uuid, k int) PARTITION BY RANGE (id, k);
+CREATE TABLE bi_bigint (id bigint) PARTITION BY RANGE (id);
+CREATE TABLE bi_ok (id uuid) PARTITION BY RANGE (id);
 \pset tuples_only on
 \pset format unaligned
 SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::text'))
@@ -50,5 +57,29 @@ SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::t
     ('uuid_v7_boundary(''10889-08-02 05:31:50.656+00'')'),
     -- shifts: huge intervals (infinite intervals exist from PostgreSQL 17 on: see core18)
     ('public.uuidv7(''200000 years'')'), ('public.uuidv7(''-100 years'')'), ('public.uuidv7(''9000 years'')'),
-    ('uuid_version(public.uuidv7(''-10 years''))')
+    ('uuid_version(public.uuidv7(''-10 years''))'),
+    -- partition helpers: tables that are not RANGE-partitioned on one uuid column
+    ('uuid_v7_partition_ddl(''bi_plain'', ''2025-01-01'', ''2025-02-01'')'),
+    ('uuid_v7_partition_ddl(''bi_list'', ''2025-01-01'', ''2025-02-01'')'),
+    ('uuid_v7_partition_ddl(''bi_two_columns'', ''2025-01-01'', ''2025-02-01'')'),
+    ('uuid_v7_partition_ddl(''bi_bigint'', ''2025-01-01'', ''2025-02-01'')'),
+    ('uuid_v7_partitions(''bi_plain'')'),
+    ('uuid_v7_retention_ddl(''bi_list'', ''2025-01-01'')'),
+    -- partition helpers: bad steps, spans and actions
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''2025-02-01'', ''0'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''2025-02-01'', ''-1 day'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''2025-02-01'', ''1 month 3 hours'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-02-01'', ''2025-01-01'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''2025-01-01'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2000-01-01'', ''2050-01-01'', ''1 minute'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''1969-12-01'', ''1970-02-01'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''infinity'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''2025-02-01'', ''1 day'', ''Mars/Olympus'')'),
+    ('uuid_v7_partition_ddl(NULL, ''2025-01-01'', ''2025-02-01'')'),
+    ('uuid_v7_partition_ddl(''bi_ok'', NULL, ''2025-02-01'')'),
+    ('uuid_v7_retention_ddl(''bi_ok'', ''2025-01-01'', ''delete'')'),
+    ('uuid_v7_retention_ddl(''bi_ok'', ''infinity'')'),
+    ('uuid_v7_retention_ddl(''bi_ok'', NULL)'),
+    ('uuid_v7_partitions(NULL)'),
+    ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''2025-02-01'')')
   ) m(call);
