@@ -15,7 +15,7 @@
 # increase in seq order; exactly 8 backends inserted; no two rows share the 8-byte tail (bytes
 # 9-16: variant bits + 62 random bits; a chance collision is ~1e-7 at a million rows). The preload
 # pass also requires the library to be mapped in the postmaster, the plain pass that it is not.
-set -euo pipefail
+set -eEuo pipefail
 major=${1:?usage: tests/sql/load.sh 15|18}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
@@ -29,6 +29,7 @@ trap 'cluster_stop 2>/dev/null || true; rm -rf "$work"' EXIT
 printf 'INSERT INTO t DEFAULT VALUES;\n' >"$work/insert.sql"
 
 failures=0
+trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
 fail() { echo "FAIL [PG$major $mode]: $*" >&2; failures=$((failures + 1)); }
 
 run_pass() { # run_pass plain|preload
@@ -107,6 +108,8 @@ SQL
   printf 'load PG%s %-7s: violations=%s (duplicates=%s tail_duplicates=%s not_v7=%s bad_bits=%s outside_window=%s non_monotonic=%s)\n' \
     "$major" "$mode" "$violations" "$((rows - distinct))" "$tail_dups" "$not_v7" "$bad_bits" "$out_of_window" "$nonmono"
   cluster_stop
+  # Keep a failed pass's cluster (server.log, data) for a look; KEEP_CLUSTERS=1 keeps every one.
+  [ "$failures" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "$CLUSTER_DIR"
 }
 
 t0=$SECONDS
