@@ -12,6 +12,13 @@ CREATE TEMP TABLE keys AS
     FROM generate_series(1, 1000000) seq
   UNION ALL
   SELECT 'v4', seq, gen_random_uuid() FROM generate_series(1, 1000000) seq;
+-- PostgreSQL 18: core's uuidv7() too
+DO $$
+BEGIN
+  IF to_regprocedure('pg_catalog.uuidv7()') IS NOT NULL THEN
+    INSERT INTO keys SELECT 'v7 (core 18)', seq, pg_catalog.uuidv7() FROM generate_series(1, 1000000) seq;
+  END IF;
+END $$;
 CREATE TEMP TABLE assigned AS
   SELECT kind, seq, id, n, 'uuid_bucket' AS method, uuid_bucket(id, n) AS b
     FROM keys, (VALUES (2), (5), (16), (1000)) v(n)
