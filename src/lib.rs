@@ -2,6 +2,7 @@
 //! pure-Rust core (`uuid_shard_core`) and maps core errors to SQLSTATEs. No logic lives here
 //! that the core could hold.
 mod error;
+mod fmgr;
 mod generate;
 mod partition;
 mod shard;

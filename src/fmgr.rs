@@ -1,0 +1,74 @@
+//! Direct version-1 entry points for the hot paths: `uuidv7()`, `uuid_bucket`, `uuid_v7_time`.
+//!
+//! `#[pg_extern]` wraps every call in a guard, argument iterators, a memory-context switch
+//! and return boxing; for a function whose work is a few nanoseconds that wrapper costs more
+//! than the work (docs/benchmarks.md). These functions therefore keep their `#[pg_extern]` (the
+//! Rust body, the SQL entity that other SQL `requires`, the Rust-level tests) but its
+//! `CREATE FUNCTION` (`sql = ...`: the signature, argument names and markings pgrx generates)
+//! points PostgreSQL at a hand-written `extern fn(fcinfo)` plus its [`pg_finfo_v1!`] record,
+//! which reads the arguments straight from `fcinfo`, calls the same core function and
+//! returns the datum. Errors stay the same PostgreSQL ERRORs: `uuidv7_v1` runs under
+//! `#[pg_guard]` (it calls `palloc`), `uuid_bucket_v1` raises its core error through
+//! [`raise_guarded`], and `uuid_v7_time_v1` cannot fail.
+use crate::error::raise;
+use pgrx::pg_sys;
+use uuid_shard_core::Error;
+
+/// The record `pg_finfo_NAME()` returns: "NAME follows the version-1 calling convention".
+pub static V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
+
+/// `pg_finfo_v1!(pg_finfo_SYMBOL)`: declares C function SYMBOL as version-1.
+macro_rules! pg_finfo_v1 {
+    ($finfo:ident) => {
+        #[unsafe(no_mangle)]
+        #[doc(hidden)]
+        pub extern "C" fn $finfo() -> &'static ::pgrx::pg_sys::Pg_finfo_record {
+            &$crate::fmgr::V1
+        }
+    };
+}
+pub(crate) use pg_finfo_v1;
+
+/// Argument `i` of a STRICT function (never NULL: the executor does not call it with one).
+#[inline(always)]
+pub unsafe fn arg(fcinfo: pg_sys::FunctionCallInfo, i: usize) -> pg_sys::Datum {
+    unsafe { (*(*fcinfo).args.as_ptr().add(i)).value }
+}
+
+/// A `uuid` argument: its 16 bytes, read in place (a `uuid` datum points to them).
+#[inline(always)]
+pub unsafe fn uuid_arg<'a>(fcinfo: pg_sys::FunctionCallInfo, i: usize) -> &'a [u8; 16] {
+    unsafe { &*arg(fcinfo, i).cast_mut_ptr::<[u8; 16]>() }
+}
+
+/// An `int4` argument.
+#[inline(always)]
+pub unsafe fn i32_arg(fcinfo: pg_sys::FunctionCallInfo, i: usize) -> i32 {
+    unsafe { arg(fcinfo, i).value() as i32 }
+}
+
+/// Returns SQL NULL.
+#[inline(always)]
+pub unsafe fn null(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+    unsafe { (*fcinfo).isnull = true };
+    pg_sys::Datum::from(0)
+}
+
+/// A `uuid` result: 16 bytes in the current memory context (the only allocation of a call).
+#[inline(always)]
+pub unsafe fn uuid_datum(bytes: [u8; 16]) -> pg_sys::Datum {
+    unsafe {
+        let p = pg_sys::palloc(16).cast::<[u8; 16]>();
+        p.write(bytes);
+        pg_sys::Datum::from(p)
+    }
+}
+
+/// Raises `err` as `crate::error::raise` does (same SQLSTATE, message and detail) from an
+/// unguarded entry point: the panic that carries the report is caught here and turned into
+/// the PostgreSQL ERROR, which then leaves through PostgreSQL's own error handling.
+#[cold]
+#[inline(never)]
+pub fn raise_guarded(err: Error, function: &'static str) -> ! {
+    unsafe { pg_sys::submodules::panic::pgrx_extern_c_guard(|| raise(err, function)) }
+}
