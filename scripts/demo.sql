@@ -41,7 +41,7 @@ SELECT public.uuid_v7_at('1969-12-31 23:59:59+00');
 \set ON_ERROR_STOP 1
 SELECT 'still working' AS session;
 
-\echo '--- 4. Time partitions on the key: DDL for a quarter of monthly partitions, run with \gexec'
+\echo '--- 4. Time partitions on the key: DDL for a quarter of monthly partitions, run by psql''s \\gexec'
 CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT public.uuidv7(), note text) PARTITION BY RANGE (id);
 SELECT uuid_v7_partition_ddl('orders', '2025-01-01', '2025-04-01', '1 month') \gexec
 INSERT INTO orders (id, note)
