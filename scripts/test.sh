@@ -32,6 +32,7 @@ suite() { # suite NAME CMD... : runs one suite, records the outcome
   fi
 }
 
+suite "format: cargo fmt --check" cargo fmt --all -- --check
 suite "core: cargo test -p uuid_shard_core" cargo test -p uuid_shard_core
 for m in "${majors[@]}"; do
   suite "pg_test: PostgreSQL $m" cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$m"

@@ -1,8 +1,8 @@
 //! Minting v7 UUIDs: `uuidv7()`, `uuidv7(interval)`, `uuid_v7_at(timestamptz)`.
 use crate::error::{raise, OrRaise};
 use crate::fmgr::{self, pg_finfo_v1};
-use pgrx::prelude::*;
 use pgrx::datum::Interval;
+use pgrx::prelude::*;
 use pgrx::Uuid;
 use std::cell::RefCell;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -26,7 +26,9 @@ fn pid() -> i32 {
 /// nanoseconds without its 128-bit division (a few nanoseconds of every `uuidv7()`).
 #[inline]
 fn clock_now() -> Result<V7Time, Error> {
-    let d = SystemTime::now().duration_since(UNIX_EPOCH).map_err(|_| Error::TimestampOutOfRange)?;
+    let d = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_err(|_| Error::TimestampOutOfRange)?;
     let ms = d
         .as_secs()
         .checked_mul(1_000)
@@ -101,11 +103,8 @@ fn is_infinite(i: &Interval) -> bool {
 /// months, as core's `uuidv7(interval)`). An overflow is reported as core 18.6 reports it.
 fn shift_timestamp(ts: i64, shift: Interval) -> i64 {
     PgTryBuilder::new(|| unsafe {
-        pgrx::direct_function_call::<i64>(
-            pg_sys::timestamptz_pl_interval,
-            &[ts.into_datum(), shift.into_datum()],
-        )
-        .expect("timestamptz_pl_interval returned NULL")
+        pgrx::direct_function_call::<i64>(pg_sys::timestamptz_pl_interval, &[ts.into_datum(), shift.into_datum()])
+            .expect("timestamptz_pl_interval returned NULL")
     })
     .catch_when(PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW, |_| {
         raise(Error::TimestampOutOfRange, "uuidv7")

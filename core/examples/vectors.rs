@@ -147,14 +147,29 @@ fn jump_variant(mut key: u64, n: i32, exact_integer: bool) -> i32 {
 }
 
 fn hand_picked(s: &str, note: &str) -> Accepted {
-    Accepted { bytes: parse(s), upper: false, lens: ALL_LENS.to_vec(), ns: NS.to_vec(), note: Some(note.into()) }
+    Accepted {
+        bytes: parse(s),
+        upper: false,
+        lens: ALL_LENS.to_vec(),
+        ns: NS.to_vec(),
+        note: Some(note.into()),
+    }
 }
 
 fn accepted_vectors(rng: &mut SplitMix64) -> Vec<Accepted> {
     let mut out = vec![
-        hand_picked("0195e3a1-7c2e-7b3d-8a4f-0123456789ab", "the example of docs/algorithms.md"),
-        hand_picked("017f22e2-79b0-7cc3-98c4-dc0c0c07398f", "RFC 9562 appendix A.6, version 7"),
-        hand_picked("01952000-0000-7000-8000-000000000000", "first v7 UUID of 2025-02-19 20:57:05.792 UTC"),
+        hand_picked(
+            "0195e3a1-7c2e-7b3d-8a4f-0123456789ab",
+            "the example of docs/algorithms.md",
+        ),
+        hand_picked(
+            "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+            "RFC 9562 appendix A.6, version 7",
+        ),
+        hand_picked(
+            "01952000-0000-7000-8000-000000000000",
+            "first v7 UUID of 2025-02-19 20:57:05.792 UTC",
+        ),
         hand_picked("6fa459ea-ee8a-3ca4-894e-db77e160355e", "version 3"),
         hand_picked("919108f7-52d1-4320-9bac-f847db4148a8", "version 4"),
         hand_picked("886313e1-3b8a-5372-9b90-0c9aee199e5d", "version 5"),
@@ -239,13 +254,23 @@ fn accepted_vectors(rng: &mut SplitMix64) -> Vec<Accepted> {
             };
             ns.push(n);
         }
-        out.push(Accepted { bytes, upper: false, lens, ns, note: None });
+        out.push(Accepted {
+            bytes,
+            upper: false,
+            lens,
+            ns,
+            note: None,
+        });
     }
     out
 }
 
 fn rejected_vectors(rng: &mut SplitMix64) -> Vec<Rejected> {
-    let fixed = |s: &str| Rejected { bytes: parse(s), upper: false, note: None };
+    let fixed = |s: &str| Rejected {
+        bytes: parse(s),
+        upper: false,
+        note: None,
+    };
     let mut out = vec![
         fixed("00000000-0000-0000-0000-000000000000"),
         fixed("ffffffff-ffff-ffff-ffff-ffffffffffff"),
@@ -260,17 +285,32 @@ fn rejected_vectors(rng: &mut SplitMix64) -> Vec<Rejected> {
     ];
     // Every other version nibble with the RFC 9562 variant.
     for v in [0u8, 1, 2, 6, 8, 9, 10, 11, 12, 13, 14, 15] {
-        out.push(Rejected { bytes: with_version(rng.bytes(), v), upper: false, note: None });
+        out.push(Rejected {
+            bytes: with_version(rng.bytes(), v),
+            upper: false,
+            note: None,
+        });
     }
     // Versions 3, 4, 5 and 7 with byte 8 just outside 0x80..=0xBF and in each other variant.
-    for (i, byte8) in [0x00u8, 0x3F, 0x40, 0x7F, 0xC0, 0xDF, 0xE0, 0xFF].into_iter().enumerate() {
+    for (i, byte8) in [0x00u8, 0x3F, 0x40, 0x7F, 0xC0, 0xDF, 0xE0, 0xFF]
+        .into_iter()
+        .enumerate()
+    {
         let mut b = with_version(rng.bytes(), [3, 4, 5, 7][i % 4]);
         b[8] = byte8;
-        out.push(Rejected { bytes: b, upper: false, note: Some(format!("byte 8 = 0x{byte8:02x}")) });
+        out.push(Rejected {
+            bytes: b,
+            upper: false,
+            note: Some(format!("byte 8 = 0x{byte8:02x}")),
+        });
     }
     let mut b = with_version(rng.bytes(), 8);
     b[8] = 0xA5;
-    out.push(Rejected { bytes: b, upper: true, note: Some("upper-case text".into()) });
+    out.push(Rejected {
+        bytes: b,
+        upper: true,
+        note: Some("upper-case text".into()),
+    });
     out
 }
 
@@ -283,15 +323,31 @@ fn main() {
     let mut acc_lines = Vec::new();
     for a in &accepted {
         check_random_tail(&a.bytes).expect("accepted vector must be accepted");
-        let mut line = format!("{{\"uuid\": {}, \"version\": {}", json_str(&text(&a.bytes, a.upper)), a.bytes[6] >> 4);
+        let mut line = format!(
+            "{{\"uuid\": {}, \"version\": {}",
+            json_str(&text(&a.bytes, a.upper)),
+            a.bytes[6] >> 4
+        );
         match v7::unix_ms(&a.bytes) {
             Some(ms) => write!(line, ", \"unix_ms\": {ms}").unwrap(),
             None => line.push_str(", \"unix_ms\": null"),
         }
-        let keys: Vec<String> =
-            a.lens.iter().map(|&len| format!("[{len}, {}]", json_str(&shard_key(&a.bytes, len).unwrap()))).collect();
-        let buckets: Vec<String> = a.ns.iter().map(|&n| format!("[{n}, {}]", bucket(&a.bytes, n).unwrap())).collect();
-        write!(line, ", \"shard_key\": [{}], \"bucket\": [{}]", keys.join(", "), buckets.join(", ")).unwrap();
+        let keys: Vec<String> = a
+            .lens
+            .iter()
+            .map(|&len| format!("[{len}, {}]", json_str(&shard_key(&a.bytes, len).unwrap())))
+            .collect();
+        let buckets: Vec<String> =
+            a.ns.iter()
+                .map(|&n| format!("[{n}, {}]", bucket(&a.bytes, n).unwrap()))
+                .collect();
+        write!(
+            line,
+            ", \"shard_key\": [{}], \"bucket\": [{}]",
+            keys.join(", "),
+            buckets.join(", ")
+        )
+        .unwrap();
         if let Some(note) = &a.note {
             write!(line, ", \"note\": {}", json_str(note)).unwrap();
         }
@@ -314,7 +370,11 @@ fn main() {
         assert!(v7::unix_ms(&r.bytes).is_none());
         let msg = err.to_string();
         let (_, found) = msg.split_once(", got ").unwrap();
-        let mut line = format!("{{\"uuid\": {}, \"reason\": {}", json_str(&text(&r.bytes, r.upper)), json_str(found));
+        let mut line = format!(
+            "{{\"uuid\": {}, \"reason\": {}",
+            json_str(&text(&r.bytes, r.upper)),
+            json_str(found)
+        );
         if let Some(note) = &r.note {
             write!(line, ", \"note\": {}", json_str(note)).unwrap();
         }

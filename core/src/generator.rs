@@ -35,7 +35,10 @@ pub struct ForkSafeRng<R = StdRng> {
 
 impl ForkSafeRng<StdRng> {
     pub const fn from_os() -> Self {
-        ForkSafeRng { state: None, seed: StdRng::from_os_rng }
+        ForkSafeRng {
+            state: None,
+            seed: StdRng::from_os_rng,
+        }
     }
 }
 
@@ -63,7 +66,10 @@ pub struct V7Generator<R = StdRng> {
 
 impl V7Generator<StdRng> {
     pub const fn new() -> Self {
-        V7Generator { clock: MonotonicClock { last: None }, rng: ForkSafeRng::from_os() }
+        V7Generator {
+            clock: MonotonicClock { last: None },
+            rng: ForkSafeRng::from_os(),
+        }
     }
 }
 
@@ -162,7 +168,10 @@ mod tests {
 
     #[test]
     fn generated_uuids_strictly_increase_with_a_stuck_clock() {
-        let mut g = V7Generator { clock: MonotonicClock::default(), rng: ForkSafeRng::with_seeder(|| StepRng::new(u64::MAX, 0)) };
+        let mut g = V7Generator {
+            clock: MonotonicClock::default(),
+            rng: ForkSafeRng::with_seeder(|| StepRng::new(u64::MAX, 0)),
+        };
         let a = g.generate(t(7, 4095), 1).unwrap();
         let b = g.generate(t(7, 4095), 1).unwrap();
         // The tail is all ones in both; only the carried time orders them.

@@ -129,7 +129,10 @@ mod tests {
             ("1ec9414c-232a-6b00-b3c8-9f6bdeced846", "version 6"),
             ("320c3d4d-cc00-875b-8ec9-32d5f69181c0", "version 8"),
             ("0195e3a1-7c2e-7b3d-0a4f-0123456789ab", "a UUID of the NCS variant"),
-            ("0195e3a1-7c2e-7b3d-ca4f-0123456789ab", "a UUID of the Microsoft variant"),
+            (
+                "0195e3a1-7c2e-7b3d-ca4f-0123456789ab",
+                "a UUID of the Microsoft variant",
+            ),
             ("0195e3a1-7c2e-7b3d-ea4f-0123456789ab", "a UUID of the reserved variant"),
         ];
         for (u, found) in cases {

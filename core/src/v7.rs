@@ -138,10 +138,15 @@ mod tests {
     #[test]
     fn rfc9562_test_vector_decodes() {
         // RFC 9562 appendix A.6: 017F22E2-79B0-7CC3-98C4-DC0C0C07398F, 2022-02-22 19:22:22 UTC.
-        let b = [0x01, 0x7F, 0x22, 0xE2, 0x79, 0xB0, 0x7C, 0xC3, 0x98, 0xC4, 0xDC, 0x0C, 0x0C, 0x07, 0x39, 0x8F];
+        let b = [
+            0x01, 0x7F, 0x22, 0xE2, 0x79, 0xB0, 0x7C, 0xC3, 0x98, 0xC4, 0xDC, 0x0C, 0x0C, 0x07, 0x39, 0x8F,
+        ];
         assert_eq!(version(&b), Some(7));
         assert_eq!(unix_ms(&b), Some(1_645_557_742_000));
-        assert_eq!(build(V7Time::new(1_645_557_742_000, 0xCC3).unwrap(), 0x98C4_DC0C_0C07_398F), b);
+        assert_eq!(
+            build(V7Time::new(1_645_557_742_000, 0xCC3).unwrap(), 0x98C4_DC0C_0C07_398F),
+            b
+        );
     }
 
     #[test]
@@ -168,7 +173,10 @@ mod tests {
         assert_eq!(V7Time::from_pg_timestamp(i64::MAX), Err(Error::TimestampOutOfRange));
         assert_eq!(V7Time::from_pg_timestamp(i64::MIN), Err(Error::TimestampOutOfRange));
         // 1969-12-31 23:59:59.999999 UTC is one microsecond too early.
-        assert_eq!(V7Time::from_pg_timestamp(-PG_EPOCH_OFFSET_US - 1), Err(Error::TimestampOutOfRange));
+        assert_eq!(
+            V7Time::from_pg_timestamp(-PG_EPOCH_OFFSET_US - 1),
+            Err(Error::TimestampOutOfRange)
+        );
         assert_eq!(V7Time::from_pg_timestamp(-PG_EPOCH_OFFSET_US), Ok(V7Time::MIN));
         let last_us = (MAX_UNIX_MS as i64) * 1000 + 999 - PG_EPOCH_OFFSET_US;
         assert_eq!(V7Time::from_pg_timestamp(last_us).unwrap().unix_ms(), MAX_UNIX_MS);
@@ -183,7 +191,10 @@ mod tests {
             let t = V7Time::new(123, frac).unwrap();
             assert_eq!(V7Time::from_unix_ns(t.unix_ns()).unwrap(), t);
             if frac > 0 {
-                assert_eq!(V7Time::from_unix_ns(t.unix_ns() - 1).unwrap(), V7Time::new(123, frac - 1).unwrap());
+                assert_eq!(
+                    V7Time::from_unix_ns(t.unix_ns() - 1).unwrap(),
+                    V7Time::new(123, frac - 1).unwrap()
+                );
             }
         }
     }
