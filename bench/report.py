@@ -186,7 +186,7 @@ def md_report(R, png_name):
     w(f"Written by `{d['command']}` (bench/report.py from `{os.path.basename(png_name).replace('.png', '.json')}`) "
       f"on {mc['date_utc']}. Every figure below is measured in that one run; re-run the command to refresh them.")
     w("")
-    w("## Targets (issue #6)")
+    w("## Targets")
     w("")
     w("Ratios are per round (each round runs every variant once, interleaved), given as the median and the "
       "min .. max over the rounds; a verdict reads the median. Two clocks (see Method): on-CPU, the backend's "

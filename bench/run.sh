@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark (issue #6): every function against what a user would use instead, interleaved
+# The benchmark: every function against what a user would use instead, interleaved
 # in the same run on the same cluster, reported as ratios.
 #   bench/run.sh [--quick] [--pg 18|15] [--out DIR] [--keep]
 #   --quick   small N, 2 rounds, results in bench/results/tmp/ (a smoke test, about 1 minute)
