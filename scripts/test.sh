@@ -45,6 +45,8 @@ for m in "${majors[@]}"; do
   suite "pg_test: PostgreSQL $m" flock "/tmp/uuid_shard-pgtest-$m.lock" \
     cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$(printf '%s' "$PROJECT_ROOT" | cksum | cut -d' ' -f1)-$m"
   suite "pg_regress: PostgreSQL $m" bash tests/pg_regress/run.sh "$m"
+  # Every sql block of README.md and docs/ runs as written, on the newest major tested.
+  [ "$m" = "${majors[${#majors[@]}-1]}" ] && suite "docs: sql blocks run (PostgreSQL $m)" bash tests/check_docs_sql.sh "$m"
   if [ "$quick" = 0 ]; then
     for t in tests/sql/*.sh; do
       [ -f "$t" ] || continue
