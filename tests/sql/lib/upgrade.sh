@@ -1,0 +1,286 @@
+# Shared by tests/sql/upgrade.sh and tests/sql/pg_upgrade.sh (sourced after scripts/lib.sh).
+# A folder of its own, so scripts/test.sh (which runs tests/sql/*.sh) does not run it.
+
+# The last released version and the commit it was built from; the new version is Cargo.toml's.
+OLD_VERSION=0.1.0
+OLD_COMMIT=47289dc
+NEW_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$PROJECT_ROOT/Cargo.toml" | head -1)
+UPGRADE_SCRIPT="sql/uuid_shard--$OLD_VERSION--$NEW_VERSION.sql"
+
+upgrade_fail() { echo "FAIL [PG$major${phase:+ $phase}]: $*" >&2; failures=$((failures + 1)); }
+
+ext_libdir() { "$(pg_bin "$1")/pg_config" --pkglibdir; }
+ext_sharedir() { echo "$("$(pg_bin "$1")/pg_config" --sharedir)/extension"; }
+
+# old_build MAJOR: the released version's files for MAJOR, built once per checkout and cached in
+# .pg/old-builds/COMMIT/pgMAJOR/ (uuid_shard.so, extension/{control, install script}).
+# Built from `git archive` of the release commit with this checkout's PGRX_HOME and target dir,
+# so pgrx and pgrx-pg-sys are reused and only the crate itself compiles. Sets OLD_LIB, OLD_EXT.
+old_build() {
+  local major=$1 bin commit cache src pkg t0=$SECONDS
+  bin=$(pg_bin "$major") || return 1
+  commit=$(git -C "$PROJECT_ROOT" rev-parse --verify "$OLD_COMMIT^{commit}") \
+    || { echo "release commit $OLD_COMMIT not in this repository" >&2; return 1; }
+  cache="$PROJECT_ROOT/.pg/old-builds/$commit/pg$major"
+  OLD_LIB="$cache/uuid_shard.so" OLD_EXT="$cache/extension"
+  if [ -f "$cache/done" ]; then
+    echo "$OLD_VERSION for PG$major: cached build of ${commit:0:7} in ${cache#"$PROJECT_ROOT"/}"
+    return 0
+  fi
+  src="$PROJECT_ROOT/.pg/old-builds/$commit/src" pkg="$cache/pkg"
+  rm -rf "$src" "$cache"; mkdir -p "$src" "$cache"
+  git -C "$PROJECT_ROOT" archive "$commit" | tar -x -C "$src"
+  # --debug: the profile install_extension builds, so its compiled dependencies are reused.
+  (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target" cargo pgrx package --debug \
+      --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$pkg") \
+    >"$cache/build.log" 2>&1 || { tail -40 "$cache/build.log" >&2; echo "build of $OLD_VERSION for PG$major failed" >&2; return 1; }
+  # Cargo names a cdylib without a hash (target/debug/deps/libuuid_shard.so), so the release's
+  # library now sits where this checkout's was, and cargo, which judges freshness by the sources,
+  # would install it as this version. A newer source file makes the next build relink ours.
+  touch "$PROJECT_ROOT/src/lib.rs"
+  mkdir -p "$OLD_EXT"
+  cp "$pkg$("$bin/pg_config" --pkglibdir)/uuid_shard.so" "$OLD_LIB"
+  cp "$pkg$("$bin/pg_config" --sharedir)/extension/uuid_shard.control" \
+     "$pkg$("$bin/pg_config" --sharedir)/extension/uuid_shard--$OLD_VERSION.sql" "$OLD_EXT/"
+  grep -q "default_version = '$OLD_VERSION'" "$OLD_EXT/uuid_shard.control" \
+    || { echo "the build of ${commit:0:7} is not version $OLD_VERSION" >&2; return 1; }
+  rm -rf "$pkg" "$src"
+  touch "$cache/done"
+  echo "$OLD_VERSION for PG$major: built from ${commit:0:7} in $((SECONDS - t0))s (cached for later runs)"
+}
+
+# installed_save MAJOR DIR: copies the uuid_shard files installed in MAJOR to DIR, after checking
+# they are this version's (install_extension MAJOR must have run).
+installed_save() {
+  local major=$1 dir=$2 lib ext
+  lib=$(ext_libdir "$major") ext=$(ext_sharedir "$major")
+  grep -q "default_version = '$NEW_VERSION'" "$ext/uuid_shard.control" 2>/dev/null \
+    && [ -f "$ext/uuid_shard--$OLD_VERSION--$NEW_VERSION.sql" ] && [ -f "$lib/uuid_shard.so" ] \
+    || { echo "uuid_shard $NEW_VERSION is not installed in PG$major: run install_extension $major (scripts/lib.sh) first" >&2; return 1; }
+  mkdir -p "$dir/extension"
+  cp "$lib/uuid_shard.so" "$dir/"
+  cp "$ext"/uuid_shard.control "$ext"/uuid_shard--*.sql "$dir/extension/"
+}
+
+# installed_put MAJOR LIB EXTDIR [remove...]: installs a library and extension files as a package
+# would. The library is renamed into place, never overwritten in place: running backends keep
+# the file they mapped, new backends load the new one.
+installed_put() {
+  local major=$1 lib=$2 extdir=$3 libdir ext f; shift 3
+  libdir=$(ext_libdir "$major") ext=$(ext_sharedir "$major")
+  install -m 755 "$lib" "$libdir/.uuid_shard.so.new" && mv -f "$libdir/.uuid_shard.so.new" "$libdir/uuid_shard.so"
+  for f in "$extdir"/*; do install -m 644 "$f" "$ext/"; done
+  for f in "$@"; do rm -f "$ext/$f"; done
+}
+
+# symbols_check OLD_SQL NEW_LIB: every `AS 'MODULE_PATHNAME', 'symbol'` of the released install
+# script must be exported by the new library, with its pg_finfo_ record (src/fmgr.rs).
+symbols_check() {
+  local old_sql=$1 new_lib=$2 syms exported missing=() s
+  syms=$(grep -o "'MODULE_PATHNAME', *'[^']*'" "$old_sql" | sed "s/.*, *'\(.*\)'/\1/" | sort -u)
+  exported=$(nm -D --defined-only "$new_lib" | awk '{print $NF}' | sort -u)
+  for s in $syms; do
+    grep -qx "$s" <<<"$exported" || missing+=("$s")
+    grep -qx "pg_finfo_$s" <<<"$exported" || missing+=("pg_finfo_$s")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    upgrade_fail "the $NEW_VERSION library does not export symbols that $OLD_VERSION's catalog names: ${missing[*]}
+  A database created with $OLD_VERSION calls them until ALTER EXTENSION UPDATE (and pg_upgrade restores
+  them as they are): keep every released symbol exported (see the rule in src/fmgr.rs)."
+    return 0
+  fi
+  echo "symbols: all $(wc -w <<<"$syms") C symbols named by $OLD_VERSION's install script (and their pg_finfo_ records) are exported by the $NEW_VERSION library"
+}
+
+# The user objects of a database that uses the extension (run in database DB, TimeZone UTC):
+#   events   id DEFAULT public.uuidv7(), shard GENERATED ALWAYS AS (uuid_shard_key(id, 2)) STORED,
+#            index events_bucket_idx ON (uuid_bucket(id, 8)), view events_per_minute (uuid_v7_time)
+#   jobs     PARTITION BY LIST (uuid_bucket(id, 4)), partitions jobs_0 .. jobs_3
+#   readings PARTITION BY RANGE (id), monthly partitions made by uuid_v7_partition_ddl over five
+#            months around now, rows backfilled with uuid_v7_at
+#   samples  v4 keys (gen_random_uuid) for the frozen-output fingerprint
+POPULATE_SQL=$(cat <<'SQL'
+SET TimeZone = 'UTC';
+CREATE TABLE public.events (
+  id uuid PRIMARY KEY DEFAULT public.uuidv7(),
+  shard text GENERATED ALWAYS AS (public.uuid_shard_key(id, 2)) STORED,
+  payload text NOT NULL
+);
+CREATE INDEX events_bucket_idx ON public.events (public.uuid_bucket(id, 8));
+INSERT INTO public.events (payload) SELECT 'before ' || g FROM generate_series(1, 5000) g;
+CREATE VIEW public.events_per_minute AS
+  SELECT date_trunc('minute', public.uuid_v7_time(id)) AS minute, count(*) AS n FROM public.events GROUP BY 1;
+
+CREATE TABLE public.jobs (id uuid NOT NULL DEFAULT public.uuidv7(), body text) PARTITION BY LIST (public.uuid_bucket(id, 4));
+SELECT format('CREATE TABLE public.%I PARTITION OF public.jobs FOR VALUES IN (%s)', 'jobs_' || b, b)
+  FROM generate_series(0, 3) b \gexec
+INSERT INTO public.jobs (body) SELECT 'job ' || g FROM generate_series(1, 2000) g;
+
+CREATE TABLE public.readings (id uuid NOT NULL DEFAULT public.uuidv7(), at timestamptz NOT NULL, v int NOT NULL,
+  PRIMARY KEY (id)) PARTITION BY RANGE (id);
+SELECT date_trunc('month', now()) - interval '3 months' AS p_from, date_trunc('month', now()) + interval '2 months' AS p_to \gset
+SELECT public.uuid_v7_partition_ddl('public.readings', :'p_from', :'p_to', '1 month') \gexec
+INSERT INTO public.readings (id, at, v)
+  SELECT public.uuid_v7_at(t), t, 1 FROM generate_series(:'p_from'::timestamptz, :'p_to'::timestamptz - interval '1 ms', '30 minutes') t;
+CREATE TABLE public.readings_range AS SELECT :'p_from'::timestamptz AS p_from, :'p_to'::timestamptz AS p_to;
+
+CREATE TABLE public.samples AS SELECT gen_random_uuid() AS id FROM generate_series(1, 500);
+ANALYZE;
+SQL
+)
+
+# One line that must not change across versions and majors: every frozen function's output over
+# the stored keys (v7 and v4) and over fixed times.
+FINGERPRINT_SQL=$(cat <<'SQL'
+SET TimeZone = 'UTC';
+SELECT md5(string_agg(concat_ws(':', id, public.uuid_shard_key(id, 2), public.uuid_shard_key(id, 15),
+                                public.uuid_bucket(id, 8), public.uuid_bucket(id, 4), public.uuid_bucket(id, 1000003),
+                                public.uuid_v7_time(id), public.uuid_version(id)), ',' ORDER BY id))
+       || ' ' || (SELECT md5(string_agg(public.uuid_v7_boundary(t)::text, ',' ORDER BY t))
+                    FROM generate_series(timestamptz '1970-01-01 00:00:00+00', '2200-01-01', '997 hours 13.5 seconds') t)
+  FROM (SELECT id FROM public.events WHERE payload LIKE 'before %' UNION ALL SELECT id FROM public.samples) k
+SQL
+)
+
+# The extension as a catalog sees it, one block per member object in a fixed order: the
+# extension row, then every pg_depend deptype 'e' member with its description, comment, and for
+# functions the full pg_get_functiondef plus every marking; for relations and types their shape.
+SNAPSHOT_SQL=$(cat <<'SQL'
+SET search_path = pg_catalog;
+WITH e AS (SELECT * FROM pg_extension WHERE extname = 'uuid_shard'),
+m AS (
+  SELECT d.classid, d.objid, d.objsubid, pg_describe_object(d.classid, d.objid, d.objsubid) AS what
+    FROM pg_depend d JOIN e ON d.refobjid = e.oid
+   WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e')
+SELECT line FROM (
+  SELECT '' AS what, format('extension uuid_shard %s schema=%s relocatable=%s owner-is-superuser=%s config=%s condition=%s',
+         extversion, extnamespace::regnamespace, extrelocatable,
+         (SELECT rolsuper FROM pg_roles WHERE oid = extowner), extconfig::regclass[], extcondition) AS line
+    FROM e
+  UNION ALL
+  SELECT m.what, concat_ws(E'\n', '== ' || m.what,
+    'comment: ' || (SELECT description FROM pg_description
+                     WHERE classoid = m.classid AND objoid = m.objid AND objsubid = m.objsubid),
+    CASE m.classid
+      WHEN 'pg_proc'::regclass THEN (
+        SELECT concat_ws(E'\n',
+          format('kind=%s volatility=%s strict=%s parallel=%s security_definer=%s leakproof=%s cost=%s rows=%s '
+                 'language=%s config=%s owner-is-superuser=%s acl=%s support=%s',
+                 p.prokind, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proleakproof, p.procost,
+                 p.prorows, l.lanname, p.proconfig, (SELECT rolsuper FROM pg_roles WHERE oid = p.proowner),
+                 p.proacl, p.prosupport),
+          CASE WHEN p.prokind IN ('f', 'p', 'w') THEN pg_get_functiondef(p.oid) END)
+          FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = m.objid)
+      WHEN 'pg_class'::regclass THEN (
+        SELECT concat_ws(E'\n', format('relkind=%s', c.relkind),
+          CASE WHEN c.relkind IN ('v', 'm') THEN pg_get_viewdef(c.oid) END,
+          (SELECT string_agg(format('  %s %s%s', a.attname, format_type(a.atttypid, a.atttypmod),
+                                    CASE WHEN a.attnotnull THEN ' not null' ELSE '' END), E'\n' ORDER BY a.attnum)
+             FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped))
+          FROM pg_class c WHERE c.oid = m.objid)
+      WHEN 'pg_type'::regclass THEN (
+        SELECT format('typtype=%s len=%s input=%s output=%s', t.typtype, t.typlen, t.typinput, t.typoutput)
+          FROM pg_type t WHERE t.oid = m.objid)
+      ELSE 'identity: ' || (pg_identify_object(m.classid, m.objid, m.objsubid)).identity
+    END)
+    FROM m
+) s ORDER BY what;
+SQL
+)
+
+# What the application does with its database, with the expected answer. Run after each step
+# (0.2.0 library under the 0.1.0 catalog, after the update, after pg_upgrade): new rows by
+# default, the generated column, list and range partition routing, stored values recomputed
+# (shard keys, buckets, partition bounds), the view, the partition helpers (DDL run inside a
+# rolled-back transaction), and every C function of the catalog resolving in the loaded library.
+WORKS_SQL=$(cat <<'SQL'
+SET TimeZone = 'UTC';
+SELECT p_from, p_to FROM public.readings_range \gset
+INSERT INTO public.events (payload) SELECT 'later ' || :'run' || ' ' || g FROM generate_series(1, 200) g;
+INSERT INTO public.jobs (body) SELECT 'later ' || g FROM generate_series(1, 200) g;
+INSERT INTO public.readings (id, at, v)
+  SELECT public.uuid_v7_at(t), t, 2 FROM generate_series(:'p_from'::timestamptz, :'p_to'::timestamptz - interval '1 ms', '7 hours') t;
+INSERT INTO public.readings (at, v) SELECT now(), 3 FROM generate_series(1, 50);
+WITH c AS MATERIALIZED (
+  SELECT p.oid FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+     AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_shard')
+   WHERE p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c'))
+SELECT count(*) AS c_validated FROM c WHERE fmgr_c_validator(c.oid) IS NOT NULL \gset
+WITH b AS (
+  SELECT c.oid AS part,
+         substring(pg_get_expr(c.relpartbound, c.oid) FROM $$FROM \('([0-9a-f-]+)'\)$$)::uuid AS lo,
+         substring(pg_get_expr(c.relpartbound, c.oid) FROM $$TO \('([0-9a-f-]+)'\)$$)::uuid AS hi
+    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'public.readings'::regclass)
+SELECT
+  (SELECT count(*) FROM public.events WHERE payload LIKE 'later ' || :'run' || ' %' AND public.uuid_version(id) = 7
+      AND public.uuid_v7_time(id) > now() - interval '10 minutes') AS new_v7,
+  (SELECT count(*) FROM public.events WHERE shard IS DISTINCT FROM public.uuid_shard_key(id, 2)) AS bad_shard,
+  (SELECT count(*) FROM public.jobs
+    WHERE tableoid IS DISTINCT FROM to_regclass(format('public.jobs_%s', public.uuid_bucket(id, 4)))) AS bad_bucket,
+  (SELECT count(*) FROM public.readings r LEFT JOIN b ON b.part = r.tableoid
+    WHERE NOT coalesce(r.id >= b.lo AND r.id < b.hi, false)) AS misrouted,
+  (SELECT count(*) FROM b WHERE lo IS DISTINCT FROM public.uuid_v7_boundary(date_trunc('month', public.uuid_v7_time(lo)))
+      OR hi IS DISTINCT FROM public.uuid_v7_boundary(date_trunc('month', public.uuid_v7_time(lo)) + interval '1 month')) AS bad_bound,
+  (SELECT count(*) FROM b) AS parts,
+  (SELECT count(*) FROM public.uuid_v7_partitions('public.readings') p JOIN b ON b.part = p.partition
+    WHERE p.from_time = public.uuid_v7_time(b.lo) AND p.to_time = public.uuid_v7_time(b.hi)) AS helper_parts,
+  (SELECT sum(n) FROM public.events_per_minute) = (SELECT count(*) FROM public.events) AS view_ok,
+  :c_validated AS c_validated
+\gset
+BEGIN;
+SELECT public.uuid_v7_partition_ddl('public.readings', :'p_to', :'p_to'::timestamptz + interval '1 month', '1 month') \gexec
+INSERT INTO public.readings (id, at, v) VALUES (public.uuid_v7_at(:'p_to'::timestamptz + interval '1 day'), :'p_to'::timestamptz + interval '1 day', 4);
+SELECT (SELECT count(*) FROM public.readings WHERE v = 4 AND tableoid <> 'public.readings'::regclass)
+     + (SELECT count(*) FROM public.uuid_v7_retention_ddl('public.readings', :'p_from'::timestamptz + interval '1 month', 'detach')) AS helpers_ran \gset
+ROLLBACK;
+SELECT format('new_v7=%s bad_shard=%s bad_bucket=%s misrouted=%s bad_bound=%s parts=%s helper_parts=%s view_ok=%s c_validated=%s helpers_ran=%s',
+              :'new_v7', :'bad_shard', :'bad_bucket', :'misrouted', :'bad_bound', :'parts', :'helper_parts',
+              :'view_ok', :'c_validated', :'helpers_ran');
+SQL
+)
+# c_validated counts the C functions whose symbol fmgr_c_validator found in the library; the
+# expected figure is taken from the catalog (C_FUNCTIONS_SQL) so a missing symbol fails.
+C_FUNCTIONS_SQL="SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+  AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_shard')
+ WHERE p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c')"
+
+# works PSQL_VAR DB: runs WORKS_SQL and the index checks in DB, counts failures.
+works() {
+  local -n wp=$1; local db=$2 out cfun expect plan by_index by_seq
+  works_run=$((${works_run:-0} + 1))
+  cfun=$("${wp[@]}" -d "$db" -At -c "$C_FUNCTIONS_SQL")
+  out=$("${wp[@]}" -d "$db" -At -v run="$works_run" <<<"$WORKS_SQL" 2>&1) || { upgrade_fail "the application's statements failed in $db:
+$out"; return 0; }
+  expect="new_v7=200 bad_shard=0 bad_bucket=0 misrouted=0 bad_bound=0 parts=5 helper_parts=5 view_ok=t c_validated=$cfun helpers_ran=2"
+  [ "$out" = "$expect" ] || upgrade_fail "application checks in $db: expected
+  $expect
+got
+  $out"
+  "${wp[@]}" -d "$db" -c "ANALYZE public.events"
+  plan=$("${wp[@]}" -d "$db" -At -c "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
+  grep -q 'events_bucket_idx' <<<"$plan" || upgrade_fail "events_bucket_idx not used for uuid_bucket(id, 8) = 3 in $db:
+$plan"
+  by_index=$("${wp[@]}" -d "$db" -At -c "SET enable_seqscan = off" -c "SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
+  by_seq=$("${wp[@]}" -d "$db" -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" \
+    -c "SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
+  [ "$by_index" = "$by_seq" ] && [ "$by_index" -gt 0 ] || upgrade_fail "bucket 3 in $db: $by_index rows by the index, $by_seq by a seq scan"
+  echo "  $db: $out; index used, bucket 3 = $by_index rows by index and by seq scan"
+}
+
+# compare_snapshots PSQL_VAR DB_UPDATED DB_FRESH WORKDIR: the updated database's extension must
+# equal the fresh one's; prints the diff and what to do otherwise.
+compare_snapshots() {
+  local -n cp=$1; local upd=$2 fresh=$3 dir=$4
+  "${cp[@]}" -d "$upd" -At <<<"$SNAPSHOT_SQL" >"$dir/updated.txt"
+  "${cp[@]}" -d "$fresh" -At <<<"$SNAPSHOT_SQL" >"$dir/fresh.txt"
+  if diff -u --label "updated ($upd: $OLD_VERSION + ALTER EXTENSION UPDATE)" --label "fresh ($fresh: CREATE EXTENSION $NEW_VERSION)" \
+       "$dir/updated.txt" "$dir/fresh.txt" >"$dir/snapshot.diff"; then
+    echo "  $upd after the update = fresh $NEW_VERSION install: $(grep -c '^== ' "$dir/fresh.txt") member objects, $(grep -c '^== function' "$dir/fresh.txt") functions (definitions and markings)"
+  else
+    cat "$dir/snapshot.diff" >&2
+    upgrade_fail "the extension after ALTER EXTENSION uuid_shard UPDATE differs from a fresh CREATE EXTENSION (diff above:
+  '-' only in the updated database, '+' only in the fresh one). Every SQL object added or changed since
+  $OLD_VERSION must be created or changed by hand in $UPGRADE_SCRIPT too: append a section
+  with a comment naming your change (rules in sql/README.md), reinstall (install_extension), run this test again."
+  fi
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Extension upgrade test: the released 0.1.0 to this version with ALTER EXTENSION UPDATE.
+#   tests/sql/upgrade.sh MAJOR   (this version must be installed in MAJOR: install_extension; on a
+#                                 system PostgreSQL hold its lock, as scripts/test.sh does)
+#
+# 1. The C symbols that 0.1.0's install script names are exported by this version's library.
+# 2. 0.1.0 (built once from its release commit, cached under .pg/old-builds/) is installed into
+#    MAJOR, a database "app" gets CREATE EXTENSION uuid_shard (0.1.0) and user objects that
+#    depend on it (tests/sql/lib/upgrade.sh: default, expression index, generated column, LIST
+#    partitions by bucket, monthly RANGE partitions by uuid_v7_partition_ddl, a view); the frozen
+#    outputs over its keys are fingerprinted under the 0.1.0 library.
+# 3. This version's files are put back, as a package upgrade would, and before any ALTER the
+#    application still works on the 0.1.0 catalog (inserts, index, generated column, helpers,
+#    every C function's symbol resolved) and the fingerprint is unchanged.
+# 4. ALTER EXTENSION uuid_shard UPDATE TO the new version; the extension's members, each
+#    function's definition and markings equal those of a fresh CREATE EXTENSION in database
+#    "fresh" (a diff is printed otherwise); the application and the fingerprint again; a second
+#    UPDATE is a no-op; DROP EXTENSION ... CASCADE then CREATE EXTENSION gives the fresh install.
+# The installed files are restored on exit, whatever happens.
+set -eEuo pipefail
+major=${1:?usage: tests/sql/upgrade.sh 15|18}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+. "$here/lib/upgrade.sh"
+
+work=$(mktemp -d /tmp/upgrade-test.XXXXXX)
+failures=0 phase=
+t0=$SECONDS
+restore=0
+cleanup() {
+  local status=$?
+  if [ "$restore" = 1 ]; then
+    installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" ${remove_after:-}
+  fi
+  if [ -n "${CLUSTER_DIR:-}" ]; then
+    cluster_stop
+    [ "$status" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "$CLUSTER_DIR"
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'echo "FAIL [PG$major${phase:+ $phase}]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
+
+installed_save "$major" "$work/new"
+# A package of this version ships no 0.1.0 install script: remove it again if we add it.
+remove_after=
+[ -f "$(ext_sharedir "$major")/uuid_shard--$OLD_VERSION.sql" ] || remove_after="uuid_shard--$OLD_VERSION.sql"
+old_build "$major"
+t_build=$((SECONDS - t0))
+
+phase="symbols"
+symbols_check "$OLD_EXT/uuid_shard--$OLD_VERSION.sql" "$work/new/uuid_shard.so"
+
+cluster_start "$major" "upgrade-$major"
+P=("${PSQL[@]}")
+
+phase="$OLD_VERSION"
+restore=1
+installed_put "$major" "$OLD_LIB" "$OLD_EXT"
+"${P[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh"
+"${P[@]}" -d app -c "CREATE EXTENSION uuid_shard"
+"${P[@]}" -d app <<<"$POPULATE_SQL"
+fp_old=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
+[ "$v" = "$OLD_VERSION" ] || upgrade_fail "CREATE EXTENSION with $OLD_VERSION's files gave version $v"
+# The package upgrade: this version's files replace 0.1.0's (the 0.1.0 install script goes away).
+installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" $remove_after
+restore=0
+echo "upgrade PG$major: database app on $OLD_VERSION with $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.events") events, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.jobs") jobs, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.readings") readings; $NEW_VERSION files installed"
+
+phase="$NEW_VERSION library, $OLD_VERSION catalog"
+echo "$phase:"
+works P app
+fp=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+[ "$fp" = "$fp_old" ] || upgrade_fail "frozen outputs differ between the $OLD_VERSION and $NEW_VERSION libraries: $fp_old vs $fp"
+
+phase="ALTER EXTENSION UPDATE"
+echo "$phase:"
+"${P[@]}" -d app -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
+"${P[@]}" -d fresh -c "CREATE EXTENSION uuid_shard"
+v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
+[ "$v" = "$NEW_VERSION" ] || upgrade_fail "version after the update: $v"
+compare_snapshots P app fresh "$work"
+works P app
+fp=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+[ "$fp" = "$fp_old" ] || upgrade_fail "frozen outputs differ after the update: $fp_old vs $fp"
+
+phase="second UPDATE"
+cp "$work/updated.txt" "$work/before-second.txt"
+msg=$("${P[@]}" -d app -c "ALTER EXTENSION uuid_shard UPDATE" 2>&1)
+"${P[@]}" -d app -At <<<"$SNAPSHOT_SQL" >"$work/after-second.txt"
+grep -q "already installed" <<<"$msg" || upgrade_fail "a second ALTER EXTENSION UPDATE said: $msg"
+diff -u "$work/before-second.txt" "$work/after-second.txt" >&2 || upgrade_fail "a second ALTER EXTENSION UPDATE changed the extension (diff above)"
+echo "  a second ALTER EXTENSION UPDATE: ${msg#NOTICE:  }; nothing changed"
+
+phase="DROP CASCADE, CREATE"
+"${P[@]}" -d app -c "SET client_min_messages = warning" -c "DROP EXTENSION uuid_shard CASCADE"
+"${P[@]}" -d app -c "CREATE EXTENSION uuid_shard"
+"${P[@]}" -d app -At <<<"$SNAPSHOT_SQL" >"$work/recreated.txt"
+diff -u "$work/recreated.txt" "$work/fresh.txt" >&2 || upgrade_fail "DROP EXTENSION CASCADE + CREATE EXTENSION differs from a fresh install (diff above)"
+echo "  DROP EXTENSION uuid_shard CASCADE, CREATE EXTENSION uuid_shard: equal to the fresh install"
+
+echo "upgrade PG$major: $((SECONDS - t0))s ($t_build s of them for the $OLD_VERSION build), $failures failure(s)"
+[ "$failures" = 0 ] || exit 1
