@@ -8,5 +8,8 @@
 pgrx::extension_sql_file!(
     "partition.sql",
     name = "partition_helpers",
-    requires = [time::uuid_v7_boundary, time::uuid_v7_time]
+    requires = [time::uuid_v7_boundary, time::uuid_v7_time, "partition_common"]
 );
+
+// Parent checks and partition listing shared with the bucket-partition helpers.
+pgrx::extension_sql_file!("partition_common.sql", name = "partition_common");

@@ -24,26 +24,15 @@ LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    v_kind "char";
     v_strat "char";
     v_natts smallint;
     v_attnum smallint;
     v_type oid;
     r record;
 BEGIN
-    SELECT c.relkind INTO v_kind FROM pg_catalog.pg_class c WHERE c.oid = parent;
-    IF NOT FOUND THEN
-        RAISE EXCEPTION 'relation with OID % does not exist', parent::oid
-            USING ERRCODE = 'undefined_table';
-    END IF;
-    IF v_kind <> 'p' THEN
-        RAISE EXCEPTION '% is not a partitioned table', parent
-            USING ERRCODE = 'wrong_object_type';
-    END IF;
-
-    SELECT p.partstrat, p.partnatts, p.partattrs[0]
-      INTO v_strat, v_natts, v_attnum
-      FROM pg_catalog.pg_partitioned_table p WHERE p.partrelid = parent;
+    -- Raises for a missing or unpartitioned parent (partition_common.sql).
+    SELECT p.strategy, p.key_natts, p.key_attnum INTO v_strat, v_natts, v_attnum
+      FROM @extschema@._uuid_partition_parent(parent) p;
     IF v_strat <> 'r' THEN
         RAISE EXCEPTION '% is partitioned by %, not by RANGE', parent,
             CASE v_strat WHEN 'l' THEN 'LIST' WHEN 'h' THEN 'HASH' ELSE v_strat::text END
@@ -60,14 +49,10 @@ BEGIN
     END IF;
 
     FOR r IN
-        SELECT c.oid::pg_catalog.regclass AS rel, n.nspname, c.relname, b.expr,
-               pg_catalog.regexp_match(b.expr,
+        SELECT c.partition AS rel, c.schema_name AS nspname, c.table_name AS relname, c.bound AS expr,
+               pg_catalog.regexp_match(c.bound,
                    '^FOR VALUES FROM \((MINVALUE|''[0-9a-f-]{36}'')\) TO \((MAXVALUE|''[0-9a-f-]{36}'')\)$') AS m
-          FROM pg_catalog.pg_inherits i
-          JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
-          JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-          CROSS JOIN LATERAL (SELECT pg_catalog.pg_get_expr(c.relpartbound, c.oid) AS expr) b
-         WHERE i.inhparent = parent
+          FROM @extschema@._uuid_partition_children(parent) c
     LOOP
         partition := r.rel;
         schema_name := r.nspname;

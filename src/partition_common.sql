@@ -1,0 +1,59 @@
+-- Catalog reads shared by the time-partition helpers (partition.sql) and the bucket-partition
+-- helpers (bucket_partition.sql): one place that checks a parent and lists its partitions.
+-- Same rules as the helpers themselves: SECURITY INVOKER, search_path pinned (so relation
+-- names in messages come out schema-qualified), STABLE, PARALLEL SAFE, no EXCEPTION block.
+
+-- Internal: checks that parent is a partitioned table and reads its partition key: strategy
+-- ('r' RANGE, 'l' LIST, 'h' HASH), number of key columns, the first key column's attnum (0 for
+-- an expression) and the key expressions as SQL text (NULL when the key has none).
+CREATE FUNCTION @extschema@._uuid_partition_parent(parent regclass)
+RETURNS TABLE(schema_name name, table_name name, strategy "char", key_natts smallint,
+              key_attnum smallint, key_expr text)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_kind "char";
+BEGIN
+    SELECT c.relkind, n.nspname, c.relname INTO v_kind, schema_name, table_name
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.oid = parent;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'relation with OID % does not exist', parent::oid
+            USING ERRCODE = 'undefined_table';
+    END IF;
+    IF v_kind <> 'p' THEN
+        RAISE EXCEPTION '% is not a partitioned table', parent
+            USING ERRCODE = 'wrong_object_type';
+    END IF;
+    SELECT p.partstrat, p.partnatts, p.partattrs[0], pg_catalog.pg_get_expr(p.partexprs, p.partrelid)
+      INTO strategy, key_natts, key_attnum, key_expr
+      FROM pg_catalog.pg_partitioned_table p WHERE p.partrelid = parent;
+    RETURN NEXT;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_partition_parent(regclass) IS
+'internal to uuid_shard: checks that a table is partitioned and reads its partition key';
+
+-- Internal: the direct partitions of parent with their bound as SQL text ('DEFAULT' for the
+-- default partition), their relkind ('r' table, 'f' foreign table, 'p' partitioned) and, for
+-- foreign tables, their server. Unordered.
+CREATE FUNCTION @extschema@._uuid_partition_children(parent regclass)
+RETURNS TABLE(partition regclass, schema_name name, table_name name, relkind "char", bound text,
+              server name)
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT c.oid::pg_catalog.regclass, n.nspname, c.relname, c.relkind,
+           pg_catalog.pg_get_expr(c.relpartbound, c.oid), s.srvname
+      FROM pg_catalog.pg_inherits i
+      JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
+      JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      LEFT JOIN pg_catalog.pg_foreign_table f ON f.ftrelid = c.oid
+      LEFT JOIN pg_catalog.pg_foreign_server s ON s.oid = f.ftserver
+     WHERE i.inhparent = parent
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_partition_children(regclass) IS
+'internal to uuid_shard: the direct partitions of a table with their bounds as text';
