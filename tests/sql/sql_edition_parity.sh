@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# The SQL edition (sql_edition/, built by scripts/sql_edition.sh) against the native extension in
+# one database: the native one in public, the edition in schema uuid_shard_sql.
+#   1. every published test vector (tests/vectors/vectors.json), on both;
+#   2. random inputs per deterministic function (1,000,000 each where is_full_major, else
+#      100,000): random v3/v4/v5/v7 keys and keys of any version and variant, bucket counts
+#      1..100,000 and up to 2^31 - 1, shard-key lengths 1..15, times across 1970..10889 plus
+#      the edges, in a session time zone with a 45-minute offset; uuid_v7_at's time bits;
+#   3. the bad-input matrix (tests/pg_regress/expected/bad_input.out, the native outcomes)
+#      with the edition's functions first on search_path;
+#   4. names, arguments, defaults, results, volatility, STRICT and PARALLEL of every function;
+#   5. uuidv7() strictly increasing: 100,000 in one statement, a clock stepping back, a stuck
+#      clock carrying the fraction into the next millisecond, the 48-bit limit, uuidv7(shift).
+#   tests/sql/sql_edition_parity.sh MAJOR     (the native extension must be installed)
+set -euo pipefail
+major=${1:?usage: tests/sql/sql_edition_parity.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+rows=${EDITION_PARITY_ROWS:-1000000}
+is_full_major "$major" || rows=100000
+dist=$(mktemp -d)
+chmod a+rx "$dist"
+bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
+script=$(ls "$dist"/uuid_shard-*[0-9].sql)
+cluster_start "$major" "edition-parity-$major"
+trap 'cluster_stop; rm -rf "$dist"' EXIT
+psql_db() { "${PSQL[@]}" -d postgres "$@"; }
+fail=0
+t0=$SECONDS
+
+psql_db -c 'CREATE EXTENSION uuid_shard' -v schema=uuid_shard_sql -f "$script"
+
+# An outcome as the bad-input matrix writes it: the value, NULL or ERROR <SQLSTATE>: message (detail).
+outcome_fn="CREATE FUNCTION pg_temp.outcome(sql text) RETURNS text LANGUAGE plpgsql AS \$\$
+DECLARE st text; msg text; det text; v text;
+BEGIN
+  EXECUTE sql INTO v;
+  RETURN coalesce(v, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+  RETURN 'ERROR ' || st || ': ' || msg || coalesce(' (' || nullif(det, '') || ')', '');
+END \$\$;"
+
+# ---- 1. published vectors: each must hold on both editions -----------------------------------
+vec_sql=$(cat <<'SQL'
+CREATE TEMP TABLE v AS SELECT :'vectors'::jsonb AS j;
+CREATE TEMP TABLE acc AS SELECT (a->>'uuid')::uuid AS u, a FROM v, jsonb_array_elements(j->'accepted') a;
+CREATE TEMP TABLE checks (what text, ok boolean);
+-- one check per accepted UUID: its version and time
+INSERT INTO checks
+SELECT 'accepted ' || u, uuid_shard_sql.uuid_version(u) = ver AND public.uuid_version(u) = ver
+       AND uuid_shard_sql.uuid_v7_time(u) IS NOT DISTINCT FROM want AND public.uuid_v7_time(u) IS NOT DISTINCT FROM want
+  FROM (SELECT u, (a->>'version')::int AS ver,
+               to_timestamp((a->>'unix_ms')::bigint / 1000) + ((a->>'unix_ms')::bigint % 1000) * interval '1 millisecond' AS want
+          FROM acc) s;
+-- one per [len, key] pair and per [n, bucket] pair
+INSERT INTO checks
+SELECT format('shard_key(%s, %s)', u, p->>0),
+       uuid_shard_sql.uuid_shard_key(u, (p->>0)::int) = p->>1 AND public.uuid_shard_key(u, (p->>0)::int) = p->>1
+  FROM acc, jsonb_array_elements(a->'shard_key') p;
+INSERT INTO checks
+SELECT format('bucket(%s, %s)', u, p->>0),
+       uuid_shard_sql.uuid_bucket(u, (p->>0)::int) = (p->>1)::int AND public.uuid_bucket(u, (p->>0)::int) = (p->>1)::int
+  FROM acc, jsonb_array_elements(a->'bucket') p;
+-- one per rejected UUID: shard key and bucket both refuse it with the reason, no time
+INSERT INTO checks
+SELECT 'rejected ' || u, bool_and(o = 'ERROR 22023: expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got ' || reason
+                                      || ' (Shard keys and buckets are read from the last 8 bytes, which are random only in RFC 9562 UUIDs of version 3, 4, 5 and 7.)')
+       AND uuid_shard_sql.uuid_v7_time(u) IS NULL AND public.uuid_v7_time(u) IS NULL
+  FROM (SELECT (r->>'uuid')::uuid AS u, r->>'reason' AS reason FROM v, jsonb_array_elements(j->'rejected') r) s,
+       unnest(ARRAY['uuid_shard_sql', 'public']) e,
+       LATERAL (VALUES (pg_temp.outcome(format('SELECT %s.uuid_shard_key(%L, 1)', e, u))),
+                       (pg_temp.outcome(format('SELECT %s.uuid_bucket(%L, 1)', e, u)))) o(o)
+ GROUP BY u, reason;
+-- one per invalid argument (a count beyond integer is refused by the argument type itself)
+INSERT INTO checks
+SELECT 'invalid len ' || x, bool_and(pg_temp.outcome(format('SELECT %s.uuid_shard_key(%L, %s)', e, (SELECT u FROM acc LIMIT 1), x))
+                                    = 'ERROR 22023: shard key length must be between 1 and 15, got ' || x)
+  FROM v, jsonb_array_elements_text(j->'invalid_len') x, unnest(ARRAY['uuid_shard_sql', 'public']) e GROUP BY x;
+INSERT INTO checks
+SELECT 'invalid n ' || x, bool_and(CASE WHEN x::bigint > 2147483647
+                                        THEN pg_temp.outcome(format('SELECT %s.uuid_bucket(%L, %s)', e, (SELECT u FROM acc LIMIT 1), x)) LIKE 'ERROR 42883: %'
+                                        ELSE pg_temp.outcome(format('SELECT %s.uuid_bucket(%L, %s)', e, (SELECT u FROM acc LIMIT 1), x))
+                                             = 'ERROR 22023: bucket count must be between 1 and 2147483647, got ' || x END)
+  FROM v, jsonb_array_elements_text(j->'invalid_n') x, unnest(ARRAY['uuid_shard_sql', 'public']) e GROUP BY x;
+SELECT 'FAIL vector: ' || what FROM checks WHERE ok IS NOT TRUE LIMIT 10;
+SELECT format('vectors: %s checks (vectors.json says %s), %s failed', count(*), (SELECT j->>'checks' FROM v),
+              count(*) FILTER (WHERE ok IS NOT TRUE)),
+       count(*) = (SELECT (j->>'checks')::int FROM v) AND bool_and(ok IS TRUE)
+  FROM checks;
+SQL
+)
+res=$(psql_db -At -F' ' <<<"\\set vectors \`cat '$PROJECT_ROOT/tests/vectors/vectors.json'\`
+$outcome_fn
+$vec_sql")
+echo "$res" | sed 's/ [tf]$//'
+[[ "$res" == *" t" ]] || fail=1
+echo "  ($((SECONDS - t0))s)"
+
+# ---- 2. random inputs, one comparison per function ---------------------------------------
+t1=$SECONDS
+res=$(psql_db -At -F' ' <<SQL
+SET TimeZone = 'Asia/Kathmandu';   -- +05:45: nothing may depend on the session's zone
+-- keys with a random tail: 62 random bits, version 3, 4, 5 or 7, variant 10
+CREATE TEMP TABLE r AS
+SELECT overlay(overlay(md5(g::text || random()::text) PLACING (ARRAY['3','4','5','7'])[1 + floor(random() * 4)::int] FROM 13 FOR 1)
+               PLACING (ARRAY['8','9','a','b'])[1 + floor(random() * 4)::int] FROM 17 FOR 1)::uuid AS tail_id,
+       md5(random()::text || g::text)::uuid AS any_id,           -- any version, any variant
+       CASE WHEN g % 4 = 0 THEN least(2147483647, floor(exp(random() * ln(2147483647.0))))::int
+            ELSE 1 + floor(random() * 100000)::int END AS n,   -- 1..100,000, a quarter up to 2^31 - 1
+       1 + floor(random() * 15)::int AS len,
+       to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 microsecond' AS ts
+  FROM generate_series(1, $rows) g;
+-- every fourth any_id a real v7 (version 7, variant 10), so that uuid_v7_time has times to read
+UPDATE r SET any_id = public.uuid_v7_at(ts) WHERE random() < 0.25;
+-- the edges of the time range and of milliseconds
+CREATE TEMP TABLE edges AS SELECT unnest(ARRAY[
+  '1970-01-01 00:00:00+00', '1970-01-01 00:00:00.000001+00', '1970-01-01 00:00:00.000999+00', '1970-01-01 00:00:00.001+00',
+  '1972-12-31 23:59:59.999999+00', '2000-02-29 12:00:00.000244+00', '2000-02-29 12:00:00.000245+00', '2038-01-19 03:14:07.999+00',
+  '2025-03-30 01:59:59.999999+00', '2025-10-26 02:00:00.5+01', '9999-12-31 23:59:59.999999+00', '10000-01-01 00:00:00+00',
+  '6429-10-17 02:45:55.327999+00', '6429-10-17 02:45:55.328+00',           -- 2^47 ms: the sign bit of ms << 16
+  '10889-08-02 05:31:50.654999+00', '10889-08-02 05:31:50.655+00', '10889-08-02 05:31:50.655999+00']::timestamptz[]) AS ts;
+SELECT format('%-18s %s inputs, %s differ', f, total, bad), bad = 0 AND total >= $rows FROM (
+  SELECT 'uuid_bucket' f, count(*) total, count(*) FILTER (WHERE uuid_shard_sql.uuid_bucket(tail_id, n) IS DISTINCT FROM public.uuid_bucket(tail_id, n)) bad FROM r
+  UNION ALL
+  SELECT 'uuid_shard_key', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_shard_key(tail_id, len) IS DISTINCT FROM public.uuid_shard_key(tail_id, len)) FROM r
+  UNION ALL
+  SELECT 'uuid_v7_time', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_v7_time(any_id) IS DISTINCT FROM public.uuid_v7_time(any_id)) FROM r
+  UNION ALL
+  SELECT 'uuid_version', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_version(any_id) IS DISTINCT FROM public.uuid_version(any_id)) FROM r
+  UNION ALL
+  SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_v7_boundary(ts) IS DISTINCT FROM public.uuid_v7_boundary(ts))
+    FROM (SELECT ts FROM r UNION ALL SELECT ts FROM edges) s
+  UNION ALL
+  -- uuid_v7_at: random tails, so the time bits (bytes 0..7), version and variant are compared
+  SELECT 'uuid_v7_at (head)', count(*), count(*) FILTER (WHERE left(a::text, 18) <> left(b::text, 18) OR substr(a::text, 20, 1) NOT IN ('8','9','a','b'))
+    FROM (SELECT uuid_shard_sql.uuid_v7_at(ts) a, public.uuid_v7_at(ts) b FROM (SELECT ts FROM r UNION ALL SELECT ts FROM edges) s) s
+) t;
+SQL
+)
+echo "$res" | sed 's/ [tf]$//'
+[ "$(echo "$res" | grep -c ' t$')" = 6 ] || fail=1
+echo "  ($((SECONDS - t1))s)"
+
+# ---- 3. the bad-input matrix: the native outcomes, from the edition ----------------------------
+t1=$SECONDS
+matrix=$(grep '^| `' "$PROJECT_ROOT/tests/pg_regress/expected/bad_input.out")
+res=$(psql_db -At -v matrix="$matrix" <<SQL
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+SET intervalstyle = 'postgres';
+$outcome_fn
+CREATE TABLE bi_plain (id uuid);
+CREATE TABLE bi_list (id uuid) PARTITION BY LIST (id);
+CREATE TABLE bi_two_columns (id uuid, k int) PARTITION BY RANGE (id, k);
+CREATE TABLE bi_bigint (id bigint) PARTITION BY RANGE (id);
+CREATE TABLE bi_ok (id uuid) PARTITION BY RANGE (id);
+SET search_path = uuid_shard_sql, public;
+CREATE TEMP TABLE m AS
+SELECT substring(line FROM '^\| \`(.*)\` \| ') AS call, substring(line FROM '^\| \`.*\` \| (.*) \|$') AS native
+  FROM regexp_split_to_table(:'matrix', E'\n') line;
+SELECT format('FAIL matrix: %s: native %s, edition %s', call, native, ed)
+  FROM (SELECT call, native, pg_temp.outcome('SELECT (' || replace(call, 'public.uuidv7', 'uuid_shard_sql.uuidv7') || ')::text') ed FROM m) s
+ WHERE ed IS DISTINCT FROM native;
+SELECT format('bad-input matrix: %s calls, native outcome reproduced', count(*)) FROM m;
+SQL
+)
+echo "$res"
+[[ "$res" != *FAIL* ]] || fail=1
+echo "  ($((SECONDS - t1))s)"
+
+# ---- 4. markings ------------------------------------------------------------------------------
+# uuidv7() and uuidv7(interval) write the session's state with set_config, which PostgreSQL
+# refuses during a parallel query: they are PARALLEL UNSAFE in the edition (docs/sql-edition.md).
+res=$(psql_db -At <<'SQL'
+WITH f AS (
+  SELECT n.nspname = 'public' AS native, p.proname::text || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS fn,
+         concat_ws(' | ', pg_get_function_arguments(p.oid), pg_get_function_result(p.oid), p.provolatile,
+                   CASE WHEN p.proisstrict THEN 'strict' END, p.proparallel, CASE WHEN p.prosecdef THEN 'definer' END,
+                   CASE WHEN p.proretset THEN 'setof' END) AS marks
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+   WHERE n.nspname IN ('public', 'uuid_shard_sql'))
+SELECT format('FAIL markings: %s native [%s] edition [%s]', coalesce(a.fn, b.fn), a.marks, b.marks)
+  FROM (SELECT * FROM f WHERE native) a FULL JOIN (SELECT * FROM f WHERE NOT native) b ON a.fn = b.fn
+ WHERE a.marks IS DISTINCT FROM b.marks
+   AND NOT (a.fn IN ('uuidv7()', 'uuidv7(shift interval)') AND regexp_replace(b.marks, '[|] u$', '| s') = a.marks)
+UNION ALL
+SELECT format('markings: %s functions with the same names, arguments, defaults, results, volatility, STRICT, PARALLEL (but uuidv7: UNSAFE)', count(*))
+  FROM f WHERE native;
+SQL
+)
+echo "$res"
+[[ "$res" != *FAIL* ]] || fail=1
+
+# ---- 5. monotonicity ----------------------------------------------------------------------------
+res=$(psql_db -At <<'SQL'
+-- 100,000 in one statement, strictly increasing (the native pg_test)
+SELECT 'one statement', count(*) FILTER (WHERE NOT ok) = 0 AND count(*) = 99999
+  FROM (SELECT id < lead(id) OVER (ORDER BY n) AS ok
+          FROM (SELECT n, uuid_shard_sql.uuidv7() AS id FROM generate_series(1, 100000) n) s) t WHERE ok IS NOT NULL;
+-- layout and time (the native pg_test)
+SELECT 'layout and time', count(*) = 1000
+  FROM (SELECT uuid_shard_sql.uuidv7() id FROM generate_series(1, 1000)) s
+ WHERE uuid_version(id) = 7 AND (get_byte(uuid_send(id), 8) & 192) = 128
+   AND uuid_v7_time(id) BETWEEN date_trunc('milliseconds', clock_timestamp()) - interval '5 s' AND clock_timestamp() + interval '5 s';
+-- the clock steps back an hour: the session's last time is an hour ahead of the clock. Every key
+-- is then the last plus one fraction unit: 5,000 consecutive times, carrying into 2 more ms.
+SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last',
+                  (((extract(epoch FROM clock_timestamp() + interval '1 hour')::numeric * 1000)::bigint << 12) | 4000)::text, false) IS NOT NULL;
+CREATE TEMP TABLE back AS SELECT n, uuid_shard_sql.uuidv7() AS id FROM generate_series(1, 5000) n;
+SELECT 'clock one hour back', bool_and(t = first_t + n) AND bool_and(uuid_v7_time(id) > clock_timestamp() + interval '59 minutes')
+  FROM (SELECT n, id, ('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 4096
+                      + ('x' || substr(id::text, 16, 3))::bit(12)::int AS t,
+               current_setting('uuid_shard.v7_last')::bigint - 5000 AS first_t
+          FROM back) s;
+SELECT 'carried into the next milliseconds', count(DISTINCT uuid_v7_time(id)) = 3 FROM back;
+-- uuidv7(shift) uses (and advances) the same ascending clock, as core 18 does
+SELECT 'uuidv7(shift) on the ascending clock',
+       uuid_v7_time(uuid_shard_sql.uuidv7('-1 hour')) >= date_trunc('milliseconds', clock_timestamp() - interval '1 minute')
+       AND uuid_shard_sql.uuidv7() > (SELECT id FROM back ORDER BY id DESC LIMIT 1);
+-- at the end of the 48-bit range the next key is an error, not a wrapped one
+SELECT 'session state set to the 48-bit limit', set_config('uuid_shard.v7_last', '1152921504606846975', false) IS NOT NULL;
+SQL
+)
+echo "$res" | sed 's/|t$/: ok/; s/|f$/: FAILED/'
+[[ "$res" != *"|f"* ]] || fail=1
+last=$(psql_db -At -c "SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last', '1152921504606846975', false)" -c "$outcome_fn" \
+         -c "SELECT pg_temp.outcome('SELECT uuid_shard_sql.uuidv7()')" | tail -1)
+if [ "$last" = "ERROR 22008: timestamp out of range for UUID version 7 (UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.)" ]; then
+  echo "past the 48-bit limit: $last: ok"
+else
+  echo "past the 48-bit limit: FAILED: $last"; fail=1
+fi
+
+echo "sql_edition_parity PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
+exit $fail
