@@ -77,4 +77,25 @@ if [ "$(id -u)" = 0 ]; then
   # The user must reach the project tree (scratch clusters live in .pg/).
   d="$PWD"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d=$(dirname "$d"); done
 fi
+# 6. The framework recipes' dependencies (docs/frameworks.md, tests/frameworks/), pinned: a Python
+#    venv under .pg/ from tests/frameworks/requirements.txt, and node_modules from the Knex
+#    project's package-lock.json. Each is redone only when its pin file changed.
+fw=tests/frameworks fw_venv=.pg/frameworks-venv
+if [ -x "$fw_venv/bin/python" ] && cmp -s "$fw/requirements.txt" "$fw_venv/installed-requirements.txt"; then
+  step "framework recipes: Python venv present"
+else
+  step "framework recipes: Python venv $fw_venv (Django, psycopg, SQLAlchemy, Alembic)"
+  rm -rf "$fw_venv"
+  python3 -m venv "$fw_venv" || die "python3 -m venv failed"
+  "$fw_venv/bin/pip" install -q --disable-pip-version-check -r "$fw/requirements.txt" || die "pip install -r $fw/requirements.txt failed"
+  cp "$fw/requirements.txt" "$fw_venv/installed-requirements.txt"
+fi
+if [ -d "$fw/knex/node_modules/knex" ] && cmp -s "$fw/knex/package-lock.json" "$fw/knex/node_modules/.installed-lock.json"; then
+  step "framework recipes: node_modules present"
+else
+  step "framework recipes: npm ci in $fw/knex (knex, pg)"
+  command -v npm >/dev/null || die "npm not found (Node.js 20 is needed for the Knex recipe)"
+  (cd "$fw/knex" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci in $fw/knex failed"
+  cp "$fw/knex/package-lock.json" "$fw/knex/node_modules/.installed-lock.json"
+fi
 step "set-up complete"

@@ -1,0 +1,45 @@
+# A table partitioned by time on its v7 key. Django cannot write PARTITION BY, so the table is
+# created by RunSQL, and state_operations tell Django which model it is. The partition helper
+# emits the DDL for this month and the next two, plus a default partition; a nightly job keeps
+# creating partitions ahead (docs/partitions.md).
+import shop.models
+from django.db import migrations, models
+
+CREATE = """
+CREATE TABLE shop_eventlog (
+    id   uuid        NOT NULL DEFAULT public.uuidv7(),
+    kind varchar(20) NOT NULL,
+    PRIMARY KEY (id)
+) PARTITION BY RANGE (id);
+DO $$
+DECLARE ddl text;
+BEGIN
+    FOR ddl IN SELECT public.uuid_v7_partition_ddl('shop_eventlog', date_trunc('month', now()),
+                                                   date_trunc('month', now()) + interval '3 months',
+                                                   '1 month', with_default => true) LOOP
+        EXECUTE ddl;
+    END LOOP;
+END $$;
+"""
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("shop", "0002_event"),
+    ]
+
+    operations = [
+        migrations.RunSQL(
+            sql=CREATE,
+            reverse_sql="DROP TABLE shop_eventlog",  # drops its partitions too
+            state_operations=[
+                migrations.CreateModel(
+                    name="EventLog",
+                    fields=[
+                        ("id", models.UUIDField(db_default=shop.models.UuidV7(), editable=False, primary_key=True, serialize=False)),
+                        ("kind", models.CharField(max_length=20)),
+                    ],
+                ),
+            ],
+        ),
+    ]

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The framework recipes of docs/frameworks.md, run as written against a scratch cluster: Django 5.2
+# (extension in public, and in its own schema), SQLAlchemy 2 + Alembic, Knex with pg; and which
+# uuidv7() an unqualified default calls. Each project checks what the page claims and exits
+# non-zero on any failure. Dependencies (pinned) come from scripts/setup.sh.
+# To keep the suite's time down the projects run only on the majors where heavy tests run
+# full-size (is_full_major: the oldest and newest tested); elsewhere the script says so and passes.
+#   tests/sql/frameworks.sh MAJOR     (the extension must be installed into MAJOR)
+set -euo pipefail
+major=${1:?usage: tests/sql/frameworks.sh 15|18}
+here=$(cd "$(dirname "$0")/../frameworks" && pwd)
+. "$here/../../scripts/lib.sh"
+if ! is_full_major "$major"; then
+  echo "PG$major: framework recipes skipped (they run on the full majors: $UUID_SHARD_FULL_MAJORS)"
+  exit 0
+fi
+venv="$PROJECT_ROOT/.pg/frameworks-venv"
+[ -x "$venv/bin/python" ] && [ -d "$here/knex/node_modules/knex" ] \
+  || { echo "framework dependencies missing: run scripts/setup.sh"; exit 1; }
+
+cluster_start "$major" "fw-recipes-$major"
+trap cluster_stop EXIT
+for db in django_public django_ext sqlalchemy sqlalchemy_ext knex resolve offpath; do
+  "${PSQL[@]}" -d postgres -c "CREATE DATABASE $db" >/dev/null
+done
+export PGHOST="$CLUSTER_DIR/sock" PGPORT="$CLUSTER_PORT" PGUSER=postgres PYTHONDONTWRITEBYTECODE=1
+failed=0 times=()
+run() { # run NAME DIR CMD...: one project, timed
+  local name=$1 dir=$2 t0=$SECONDS; shift 2
+  if (cd "$dir" && "$@"); then :; else echo "FAILED: $name on PG$major"; failed=$((failed + 1)); fi
+  times+=("$name $((SECONDS - t0))s")
+}
+
+# Which function an unqualified uuidv7() default calls (read from the default's funcid).
+called='SELECT p.proname || '"'() in '"' || p.pronamespace::regnamespace
+          FROM pg_attrdef d JOIN pg_proc p ON p.oid = (regexp_match(d.adbin, '"':funcid (\\d+)'"'))[1]::oid
+         WHERE d.adrelid = '"'t'"'::regclass'
+got=$("${PSQL[@]}" -d resolve -At -c 'CREATE EXTENSION uuid_shard' \
+  -c 'CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuidv7(), q uuid DEFAULT public.uuidv7())' -c "$called ORDER BY d.adnum")
+if [ "$major" -ge 18 ]; then want=$'uuidv7() in pg_catalog\nuuidv7() in public'; else want=$'uuidv7() in public\nuuidv7() in public'; fi
+if [ "$got" = "$want" ]; then
+  echo "ok   PG$major: DEFAULT uuidv7() calls $(head -1 <<<"$got"); DEFAULT public.uuidv7() calls ours"
+else
+  echo "FAIL PG$major: unqualified/qualified defaults call: $got (expected $want)"; failed=$((failed + 1))
+fi
+# The extension in a schema off the search path: unqualified uuidv7() is core's on 18, an error before.
+set +e
+err=$("${PSQL[@]}" -d offpath -At -v VERBOSITY=sqlstate -c 'CREATE SCHEMA extensions' -c 'CREATE EXTENSION uuid_shard SCHEMA extensions' \
+  -c 'CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuidv7())' -c "$called" 2>&1)
+set -e
+if [ "$major" -ge 18 ]; then want='uuidv7() in pg_catalog'; else want='ERROR:  42883'; fi
+if [ "$err" = "$want" ]; then
+  echo "ok   PG$major: extension in schema extensions, DEFAULT uuidv7() gives: $err"
+else
+  echo "FAIL PG$major: extension in schema extensions, DEFAULT uuidv7() gave: $err (expected $want)"; failed=$((failed + 1))
+fi
+
+run django "$here/django" env PGDATABASE=django_public RECIPE_APP=shop "$venv/bin/python" check.py
+run django-schema "$here/django" env PGDATABASE=django_ext RECIPE_APP=shop_ext "$venv/bin/python" check.py
+run sqlalchemy "$here/sqlalchemy" env PGDATABASE=sqlalchemy EXT_DATABASE=sqlalchemy_ext "$venv/bin/python" check.py
+run knex "$here/knex" env PGDATABASE=knex node check.js
+
+echo "PG$major framework recipes: ${times[*]}; $failed failed"
+[ "$failed" = 0 ]
