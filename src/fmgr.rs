@@ -10,6 +10,17 @@
 //! returns the datum. Errors stay the same PostgreSQL ERRORs: `uuidv7_v1` runs under
 //! `#[pg_guard]` (it calls `palloc`), `uuid_bucket_v1` raises its core error through
 //! [`raise_guarded`], and `uuid_v7_time_v1` cannot fail.
+//!
+//! **Released symbols stay exported, with the same arguments and result.** A database keeps the
+//! `AS 'MODULE_PATHNAME', 'symbol'` of the version it was created or last updated with:
+//! packages replace the library before anyone runs `ALTER EXTENSION uuid_shard UPDATE`, and
+//! `pg_upgrade` recreates the old catalog as it is. 0.1.0 names `uuidv7_v1`, `uuid_bucket_v1`,
+//! `uuid_v7_time_v1` (and their `pg_finfo_` records, here) and the pgrx wrappers
+//! `uuidv7_shifted_wrapper`, `uuid_v7_at_wrapper`, `uuid_v7_boundary_wrapper`,
+//! `uuid_version_wrapper`, `uuid_shard_key_wrapper` (named after the Rust function: renaming one
+//! renames its symbol). Never remove or rename these; a new entry point gets a new symbol.
+//! `tests/sql/upgrade.sh` checks every symbol of the last release's install script against the
+//! built library (`nm -D`) and resolves each one from the old catalog (`fmgr_c_validator`).
 use crate::error::raise;
 use pgrx::pg_sys;
 use uuid_shard_core::Error;

@@ -267,15 +267,15 @@ $plan"
   echo "  $db: $out; index used, bucket 3 = $by_index rows by index and by seq scan"
 }
 
-# compare_snapshots PSQL_VAR DB_UPDATED DB_FRESH WORKDIR: the updated database's extension must
-# equal the fresh one's; prints the diff and what to do otherwise.
+# compare_snapshots PSQL_VAR DB_UPDATED DB_FRESH WORKDIR: the extension in the updated (or carried)
+# database must equal the fresh one's; prints the diff and what to do otherwise.
 compare_snapshots() {
   local -n cp=$1; local upd=$2 fresh=$3 dir=$4
   "${cp[@]}" -d "$upd" -At <<<"$SNAPSHOT_SQL" >"$dir/updated.txt"
   "${cp[@]}" -d "$fresh" -At <<<"$SNAPSHOT_SQL" >"$dir/fresh.txt"
   if diff -u --label "updated ($upd: $OLD_VERSION + ALTER EXTENSION UPDATE)" --label "fresh ($fresh: CREATE EXTENSION $NEW_VERSION)" \
        "$dir/updated.txt" "$dir/fresh.txt" >"$dir/snapshot.diff"; then
-    echo "  $upd after the update = fresh $NEW_VERSION install: $(grep -c '^== ' "$dir/fresh.txt") member objects, $(grep -c '^== function' "$dir/fresh.txt") functions (definitions and markings)"
+    echo "  $upd = fresh $NEW_VERSION install: $(grep -c '^== ' "$dir/fresh.txt") member objects, $(grep -c '^== function' "$dir/fresh.txt") functions (definitions and markings)"
   else
     cat "$dir/snapshot.diff" >&2
     upgrade_fail "the extension after ALTER EXTENSION uuid_shard UPDATE differs from a fresh CREATE EXTENSION (diff above:

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# pg_upgrade test: a PostgreSQL 15 cluster using uuid_shard, upgraded to PostgreSQL 18.
+#   tests/sql/pg_upgrade.sh 18   (this version installed in PG18; takes the PG15 lock itself and
+#                                 installs this version into PG15 under it: do not wrap it in
+#                                 that lock. With MAJOR 15 it only says it runs in the 18 round.)
+#
+# The PG15 cluster holds two databases with the user objects of tests/sql/lib/upgrade.sh and
+# some thousands of rows: "app" created with the released 0.1.0 (built from its commit, as in
+# tests/sql/upgrade.sh) and "app2" created with this version. PG18's pg_upgrade runs as the
+# unprivileged user, --check first, then the upgrade (--copy) into a PG18 cluster initialised
+# with --no-data-checksums (PG18's initdb enables checksums by default; a PG15 cluster made
+# without them is refused otherwise). On PG18 afterwards:
+#   app:  the application works on the carried 0.1.0 catalog with the 0.2.0 library, the frozen
+#         outputs equal those computed on PG15 under 0.1.0; ALTER EXTENSION UPDATE; the extension
+#         equals a fresh CREATE EXTENSION on PG18; the application and the fingerprint again;
+#   app2: the extension equals the fresh one; the application and the fingerprint;
+#   both: keys minted by DEFAULT public.uuidv7() after the upgrade sort after those minted before.
+set -eEuo pipefail
+major=${1:?usage: tests/sql/pg_upgrade.sh 18}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+. "$here/lib/upgrade.sh"
+if [ "$major" != 18 ]; then
+  echo "pg_upgrade: upgrades PostgreSQL 15 to 18; it runs in the PostgreSQL 18 round"
+  exit 0
+fi
+
+work=$(mktemp -d /tmp/pgupgrade-test.XXXXXX)
+failures=0 phase= restore=0 old_dir= new_dir= new_port=
+t0=$SECONDS
+cleanup() {
+  local status=$?
+  [ "$restore" = 1 ] && installed_put 15 "$work/new15/uuid_shard.so" "$work/new15/extension" ${remove_after:-}
+  [ -z "$old_dir" ] || cluster_stop_dir "$old_dir" "$PG15_BIN"
+  [ -z "$new_dir" ] || cluster_stop_dir "$new_dir" "$PG18_BIN"
+  if [ "$status" = 0 ] && [ "${KEEP_CLUSTERS:-0}" != 1 ]; then rm -rf "$old_dir" "$new_dir"; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'echo "FAIL [PG15->PG18${phase:+ $phase}]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
+
+# PostgreSQL 15 is shared by every checkout: install into it and run it only under its lock.
+exec {pg15_lock}>/tmp/uuid_shard-system-pg15.lock
+flock "$pg15_lock"
+install_extension 15
+installed_save 15 "$work/new15"
+installed_save 18 "$work/new18"
+remove_after=
+[ -f "$(ext_sharedir 15)/uuid_shard--$OLD_VERSION.sql" ] || remove_after="uuid_shard--$OLD_VERSION.sql"
+old_build 15
+t_build=$((SECONDS - t0))
+
+phase="symbols"
+# pg_upgrade recreates 0.1.0's functions in PG18 as they are, naming their symbols.
+symbols_check "$OLD_EXT/uuid_shard--$OLD_VERSION.sql" "$work/new18/uuid_shard.so"
+
+phase="PG15"
+cluster_start 15 "pgupgrade-15"
+old_dir=$CLUSTER_DIR
+P15=("${PSQL[@]}")
+"${P15[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE app2"
+restore=1
+installed_put 15 "$OLD_LIB" "$OLD_EXT"
+"${P15[@]}" -d app -c "CREATE EXTENSION uuid_shard"
+"${P15[@]}" -d app <<<"$POPULATE_SQL"
+fp_app=$("${P15[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+installed_put 15 "$work/new15/uuid_shard.so" "$work/new15/extension" $remove_after
+restore=0
+"${P15[@]}" -d app2 -c "CREATE EXTENSION uuid_shard"
+"${P15[@]}" -d app2 <<<"$POPULATE_SQL"
+fp_app2=$("${P15[@]}" -d app2 -At <<<"$FINGERPRINT_SQL")
+declare -A max_before
+for db in app app2; do
+  max_before[$db]=$("${P15[@]}" -d "$db" -At -c "SELECT id FROM public.events ORDER BY id DESC LIMIT 1")  # max(uuid) is 16+
+  echo "pg_upgrade PG15: $db on uuid_shard $("${P15[@]}" -d "$db" -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'"), $("${P15[@]}" -d "$db" -At -c "SELECT (SELECT count(*) FROM public.events) + (SELECT count(*) FROM public.jobs) + (SELECT count(*) FROM public.readings)") rows"
+done
+# Debian's PostgreSQL 15.20 keeps a column option pg_attver on every column (ALTER ... RESET does
+# not remove it); its own pg_dump leaves it out, but PG18's pg_dump, which pg_upgrade runs,
+# writes ALTER COLUMN ... SET (pg_attver=N) and PG18 rejects it ("unrecognized parameter"), for
+# every table, with or without uuid_shard. The procedure that works: strip the option from the
+# user columns in every database of the old cluster right before pg_upgrade (README
+# "Upgrading"). Printed as a NOTE: it is not the extension's doing.
+attver_sql="UPDATE pg_catalog.pg_attribute
+   SET attoptions = (SELECT pg_catalog.array_agg(o) FROM pg_catalog.unnest(attoptions) o WHERE o NOT LIKE 'pg\_attver=%')
+ WHERE attrelid >= 16384 AND EXISTS (SELECT FROM pg_catalog.unnest(attoptions) o WHERE o LIKE 'pg\_attver=%')"
+for db in $("${P15[@]}" -d postgres -At -c "SELECT datname FROM pg_database WHERE datallowconn ORDER BY 1"); do
+  n=$("${P15[@]}" -d "$db" -At -c "WITH u AS ($attver_sql RETURNING 1) SELECT count(*) FROM u")
+  [ "$n" = 0 ] || echo "pg_upgrade PG15: NOTE: removed PostgreSQL $("$PG15_BIN/postgres" --version | awk '{print $3}')'s column option pg_attver from $n columns in database $db (PG18 rejects it)"
+done
+cluster_stop_dir "$old_dir" "$PG15_BIN"
+
+phase="pg_upgrade"
+# The new cluster: as cluster_start makes them, but not started and without data checksums.
+new_dir="$PROJECT_ROOT/.pg/clusters/pgupgrade-18"
+new_port=$(( 20000 + $(printf '%s' pgupgrade-18 | cksum | cut -d' ' -f1) % 20000 ))
+cluster_stop_dir "$new_dir" "$PG18_BIN"
+rm -rf "$new_dir"; mkdir -p "$new_dir/sock"
+[ "$(id -u)" = 0 ] && chown -R "$PG_OS_USER" "$new_dir"
+as_pg_user "$PG18_BIN/initdb" -D "$new_dir/data" -U postgres --auth=trust -E UTF8 --no-locale --no-data-checksums \
+  >"$new_dir/initdb.log" 2>&1 || { cat "$new_dir/initdb.log" >&2; exit 1; }
+printf '%s\n' "listen_addresses = ''" "unix_socket_directories = '$new_dir/sock'" "port = $new_port" \
+  "fsync = off" "max_connections = 40" >>"$new_dir/data/postgresql.conf"
+upgrade_args=(--old-bindir "$PG15_BIN" --new-bindir "$PG18_BIN" --old-datadir "$old_dir/data"
+  --new-datadir "$new_dir/data" --username postgres --socketdir "$new_dir/sock"
+  --old-port $((new_port + 1)) --new-port $((new_port + 2)))
+run_pg_upgrade() { # as the unprivileged user, from a folder it owns (pg_upgrade writes there)
+  (cd "$new_dir" && as_pg_user "$PG18_BIN/pg_upgrade" "${upgrade_args[@]}" "$@") >"$work/pg_upgrade.out" 2>&1 \
+    || { cat "$work/pg_upgrade.out" >&2
+         find "$new_dir/data/pg_upgrade_output.d" -name '*.log' -exec tail -n 20 {} + >&2 2>/dev/null || true
+         upgrade_fail "pg_upgrade $* failed (output above)"; exit 1; }
+}
+t_up=$SECONDS
+run_pg_upgrade --check
+grep -q "Clusters are compatible" "$work/pg_upgrade.out" || upgrade_fail "pg_upgrade --check did not report compatible clusters"
+echo "pg_upgrade --check: $(grep -c '^Checking' "$work/pg_upgrade.out") checks, $(grep -o 'Clusters are compatible' "$work/pg_upgrade.out")"
+run_pg_upgrade --copy
+grep -q "Upgrade Complete" "$work/pg_upgrade.out" || upgrade_fail "pg_upgrade did not report completion"
+echo "pg_upgrade --copy: complete in $((SECONDS - t_up))s (with --check); it advises:"
+grep -i 'vacuumdb' "$work/pg_upgrade.out" | sed 's/^ */    /' || true
+# The old cluster is not needed any more; PG15 is free for the other checkouts.
+flock -u "$pg15_lock"
+
+as_pg_user "$PG18_BIN/pg_ctl" -D "$new_dir/data" -l "$new_dir/server.log" -w -t 60 start >/dev/null \
+  || { cat "$new_dir/server.log" >&2; exit 1; }
+P18=("$PG18_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$new_dir/sock" -p "$new_port" -U postgres)
+# As pg_upgrade advises (PG18 carries most statistics; this adds the missing ones).
+as_pg_user "$PG18_BIN/vacuumdb" -h "$new_dir/sock" -p "$new_port" -U postgres --all --analyze-in-stages --missing-stats-only >/dev/null
+"${P18[@]}" -d postgres -c "CREATE DATABASE fresh"
+"${P18[@]}" -d fresh -c "CREATE EXTENSION uuid_shard"
+
+phase="PG18, app ($OLD_VERSION catalog)"
+echo "$phase:"
+v=$("${P18[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
+[ "$v" = "$OLD_VERSION" ] || upgrade_fail "app carried version $v, expected $OLD_VERSION"
+works P18 app
+fp=$("${P18[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+[ "$fp" = "$fp_app" ] || upgrade_fail "frozen outputs differ from PG15 under $OLD_VERSION: $fp_app vs $fp"
+phase="PG18, app updated"
+"${P18[@]}" -d app -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
+echo "$phase:"
+compare_snapshots P18 app fresh "$work"
+works P18 app
+fp=$("${P18[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+[ "$fp" = "$fp_app" ] || upgrade_fail "frozen outputs differ after the update: $fp_app vs $fp"
+
+phase="PG18, app2 ($NEW_VERSION)"
+echo "$phase:"
+compare_snapshots P18 app2 fresh "$work"
+works P18 app2
+fp=$("${P18[@]}" -d app2 -At <<<"$FINGERPRINT_SQL")
+[ "$fp" = "$fp_app2" ] || upgrade_fail "frozen outputs differ from PG15: $fp_app2 vs $fp"
+
+phase="PG18, key order"
+for db in app app2; do
+  n=$("${P18[@]}" -d "$db" -At -c "SELECT count(*) FILTER (WHERE id <= '${max_before[$db]}'), count(*) FROM public.events WHERE payload LIKE 'later %'")
+  [ "${n%|*}" = 0 ] && [ "${n#*|}" -gt 0 ] || upgrade_fail "$db: of the keys minted on PG18 (${n#*|}), ${n%|*} do not sort after the largest key minted on PG15"
+  echo "  $db: all ${n#*|} keys minted on PG18 sort after the ${max_before[$db]} minted last on PG15"
+done
+
+echo "pg_upgrade PG15->PG18: $((SECONDS - t0))s ($t_build s of them for install into PG15 and the $OLD_VERSION build), $failures failure(s)"
+[ "$failures" = 0 ] || exit 1
