@@ -10,6 +10,22 @@ set -euo pipefail
 major=${1:?usage: tests/sql/frameworks.sh 15|18}
 here=$(cd "$(dirname "$0")/../frameworks" && pwd)
 . "$here/../../scripts/lib.sh"
+# The code blocks of docs/frameworks.md marked `<!-- excerpt: PATH -->` must appear verbatim in
+# PATH, so the page shows what runs here.
+python3 - "$PROJECT_ROOT" <<'PY'
+import re, sys
+root = sys.argv[1]
+page = open(f"{root}/docs/frameworks.md").read()
+found = re.findall(r"<!-- excerpt: (\S+) -->\n```\w*\n(.*?)^```", page, re.S | re.M)
+bad = [path for path, block in found if block not in open(f"{root}/{path}").read()]
+for path in bad:
+    print(f"FAIL docs/frameworks.md: an excerpt of {path} is not in that file")
+marks = page.count("<!-- excerpt:")
+if bad or len(found) != marks or not found:
+    print(f"FAIL docs/frameworks.md: {len(found)} of {marks} excerpts parsed, {len(bad)} differ from the tested files")
+    sys.exit(1)
+print(f"ok   docs/frameworks.md: {len(found)} excerpts are verbatim in the tested files")
+PY
 if ! is_full_major "$major"; then
   echo "PG$major: framework recipes skipped (they run on the full majors: $UUID_SHARD_FULL_MAJORS)"
   exit 0

@@ -1,4 +1,4 @@
-"""events keyed by uuidv7(), stored shard key, bucket index (as autogenerate writes it)"""
+"""events keyed by uuidv7(), a stored shard key, a bucket index"""
 import sqlalchemy as sa
 from alembic import op
 
