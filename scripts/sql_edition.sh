@@ -104,7 +104,8 @@ plain = head + r"""--   psql -v schema=NAME -f uuid_shard-%(v)s.sql     (schema 
 \else
 \set schema public
 \endif
-SELECT pg_catalog.format('CREATE SCHEMA IF NOT EXISTS %%I;', :'schema')
+SELECT CASE WHEN pg_catalog.to_regnamespace(:'schema') IS NULL
+            THEN pg_catalog.format('CREATE SCHEMA %%I;', :'schema') ELSE '' END
        OPERATOR(pg_catalog.||)
        pg_catalog.replace($uuid_shard_sql$
 %(body)s$uuid_shard_sql$, '@extschema@', pg_catalog.quote_ident(:'schema')) AS install

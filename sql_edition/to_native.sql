@@ -1,0 +1,79 @@
+-- Moves a database from the SQL edition (plain script) to the native extension, in place:
+--   psql -v schema=NAME -f sql_edition/to_native.sql      (schema public when not given)
+-- Run it as a superuser on a server with the native extension installed, in one transaction.
+--
+-- Every function keeps its OID: CREATE OR REPLACE gives it the native definition (language c,
+-- markings, settings), then ALTER EXTENSION ADD makes it a member of the extension. So defaults,
+-- expression indexes, generated columns, CHECK constraints, views and partition keys that call
+-- it are not touched, and nothing is rebuilt: both editions compute the same bits.
+\set ON_ERROR_STOP on
+\if :{?schema}
+\else
+\set schema public
+\endif
+BEGIN;
+SELECT pg_catalog.set_config('uuid_shard.move_schema', :'schema', true) IS NOT NULL AS schema_set;
+DO $move$
+DECLARE
+    v_schema text := pg_catalog.current_setting('uuid_shard.move_schema');
+    v_ext oid;
+    r record;
+    v_def text;
+    v_owner text;
+    v_comment text;
+BEGIN
+    IF EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard') THEN
+        RAISE EXCEPTION 'extension uuid_shard already exists in this database' USING ERRCODE = 'duplicate_object';
+    END IF;
+    -- 1. Which functions does the native extension define? Create it in a scratch schema and look.
+    CREATE SCHEMA uuid_shard_move_scratch;
+    CREATE EXTENSION uuid_shard SCHEMA uuid_shard_move_scratch;
+    CREATE TEMP TABLE uuid_shard_move_list ON COMMIT DROP AS
+    SELECT p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid) AS args
+      FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid
+     WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'
+       AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+       AND d.refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard');
+    DROP EXTENSION uuid_shard;
+    DROP SCHEMA uuid_shard_move_scratch;
+    -- 2. Move the edition's functions out of the way (their OIDs, and what depends on them, stay).
+    FOR r IN
+        SELECT l.proname, l.args, p.oid
+          FROM uuid_shard_move_list l
+          LEFT JOIN pg_catalog.pg_proc p ON p.pronamespace = pg_catalog.to_regnamespace(v_schema)
+                AND p.proname = l.proname AND pg_catalog.pg_get_function_identity_arguments(p.oid) = l.args
+    LOOP
+        IF r.oid IS NULL THEN
+            RAISE EXCEPTION 'function %.%(%) of the SQL edition is missing', v_schema, r.proname, r.args
+                USING ERRCODE = 'undefined_function';
+        END IF;
+        EXECUTE pg_catalog.format('ALTER FUNCTION %s RENAME TO %I', r.oid::pg_catalog.regprocedure,
+                                  r.proname || '__uuid_shard_move');
+    END LOOP;
+    -- 3. The native extension in that schema, then each of its functions swapped for the
+    --    edition's: the old OID gets the native definition and joins the extension.
+    EXECUTE pg_catalog.format('CREATE EXTENSION uuid_shard SCHEMA %I', v_schema);
+    SELECT oid INTO v_ext FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard';
+    FOR r IN
+        SELECT p.oid, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid) AS args
+          FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid
+         WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = v_ext
+           AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+    LOOP
+        v_def := pg_catalog.pg_get_functiondef(r.oid);
+        v_owner := (SELECT p.proowner::pg_catalog.regrole::text FROM pg_catalog.pg_proc p WHERE p.oid = r.oid);
+        v_comment := pg_catalog.obj_description(r.oid, 'pg_proc');
+        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard DROP FUNCTION %s', r.oid::pg_catalog.regprocedure);
+        EXECUTE pg_catalog.format('DROP FUNCTION %s', r.oid::pg_catalog.regprocedure);
+        EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(%s) RENAME TO %I', v_schema, r.proname || '__uuid_shard_move',
+                                  r.args, r.proname);
+        EXECUTE v_def;
+        EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(%s) OWNER TO %s', v_schema, r.proname, r.args, v_owner);
+        EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.%I(%s) IS %L', v_schema, r.proname, r.args, v_comment);
+        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard ADD FUNCTION %I.%I(%s)', v_schema, r.proname, r.args);
+    END LOOP;
+    RAISE NOTICE 'uuid_shard: % functions in schema % now belong to the native extension',
+        (SELECT count(*) FROM uuid_shard_move_list), v_schema;
+END
+$move$;
+COMMIT;

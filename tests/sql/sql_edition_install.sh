@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The SQL edition's plain script installed as a user would: by a database owner who is not a
+# superuser, into a schema of its own (-v schema=shard) and into public (no -v), called
+# schema-qualified with the schema not on search_path; then run again, and a newer one run,
+# over a database whose defaults, generated columns, CHECK constraints, expression indexes,
+# views and partitions (RANGE bounds from the helpers, a LIST key on uuid_bucket) use it: the
+# functions are replaced in place and no dependent object changes or is rebuilt.
+#   tests/sql/sql_edition_install.sh MAJOR
+set -euo pipefail
+major=${1:?usage: tests/sql/sql_edition_install.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+dist=$(mktemp -d)
+chmod a+rx "$dist"
+bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
+script=$(ls "$dist"/uuid_shard-*[0-9].sql)
+cluster_start "$major" "edition-install-$major"
+trap 'cluster_stop; rm -rf "$dist"' EXIT
+t0=$SECONDS
+fail=0
+check() { # check LABEL ACTUAL EXPECTED
+  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', expected '$3')"; fail=1; fi
+}
+"${PSQL[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE app OWNER app_owner" \
+  -c "CREATE DATABASE app_public OWNER app_owner"
+as_app() { "${PSQL[@]}" -U app_owner "$@"; }
+
+# 1. installs, as the database owner
+as_app -d app -v schema=shard -f "$script"
+as_app -d app_public -f "$script"
+check "installed by a non-superuser into schema shard" \
+  "$(as_app -d app -Atc "SELECT count(*) FILTER (WHERE n.nspname = 'shard') || ' in shard, ' || count(*) FILTER (WHERE n.nspname = 'public') || ' in public, superuser ' || (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+                        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname LIKE '%uuid%'")" \
+  "$(as_app -d app_public -Atc "SELECT count(*) || ' in shard, 0 in public, superuser false' FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' AND p.proname LIKE '%uuid%'")"
+
+# 2. user objects that depend on the functions, built with shard off search_path
+as_app -d app <<'SQL'
+SET search_path = public;
+CREATE TABLE ev (
+  id uuid PRIMARY KEY DEFAULT shard.uuidv7(),
+  key2 text GENERATED ALWAYS AS (shard.uuid_shard_key(id, 2)) STORED,
+  body int,
+  CHECK (shard.uuid_version(id) = 7));
+CREATE INDEX ev_bucket ON ev (shard.uuid_bucket(id, 8));
+CREATE VIEW ev_times AS SELECT id, shard.uuid_v7_time(id) AS t FROM ev;
+CREATE TABLE jobs (id uuid NOT NULL DEFAULT shard.uuidv7(), body int) PARTITION BY LIST (shard.uuid_bucket(id, 2));
+CREATE TABLE jobs_0 PARTITION OF jobs FOR VALUES IN (0);
+CREATE TABLE jobs_1 PARTITION OF jobs FOR VALUES IN (1);
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT shard.uuidv7(), total int) PARTITION BY RANGE (id);
+SET search_path = '';
+SELECT shard.uuid_v7_partition_ddl('public.orders', now() - interval '3 months', now() + interval '2 months', '1 month', 'UTC', true) \gexec
+INSERT INTO public.ev (body) SELECT g FROM generate_series(1, 20000) g;
+INSERT INTO public.jobs (body) SELECT g FROM generate_series(1, 5000) g;
+INSERT INTO public.orders (id, total) SELECT shard.uuid_v7_at(now() - g * interval '1 hour'), g FROM generate_series(1, 2000) g;
+SQL
+state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
+  SELECT p.oid::regprocedure::text || '=' || p.oid AS x FROM pg_proc p WHERE p.pronamespace = 'shard'::regnamespace
+  UNION ALL SELECT c.relname || ':' || c.relfilenode FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i', 'v')
+  UNION ALL SELECT 'deps:' || count(*) FROM pg_depend WHERE refclassid = 'pg_proc'::regclass AND refobjid IN (SELECT oid FROM pg_proc WHERE pronamespace = 'shard'::regnamespace)
+  UNION ALL SELECT 'ev:' || md5(string_agg(e::text, ',' ORDER BY id)) FROM public.ev e
+  UNION ALL SELECT 'jobs:' || md5(string_agg(tableoid::regclass || j::text, ',' ORDER BY id)) FROM public.jobs j
+  UNION ALL SELECT 'orders:' || md5(string_agg(tableoid::regclass || o::text, ',' ORDER BY id)) FROM public.orders o) s"
+before=$(as_app -d app -Atc "$state_sql")
+
+# 3. the same script again, then a newer one (a changed function body), as the owner
+as_app -d app -v schema=shard -f "$script"
+check "same script again: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
+  "$(as_app -d app -Atc "$state_sql")" "$before"
+newer="$dist/newer.sql"
+sed 's/^-- key = k2:k1:k0 in limbs/-- (a newer release) key = k2:k1:k0 in limbs/; s/    b bigint := -1;/    b bigint := -1;  -- newer/' "$script" >"$newer"
+as_app -d app -v schema=shard -f "$newer"
+check "newer script: uuid_bucket replaced in place" \
+  "$(as_app -d app -Atc "SELECT prosrc LIKE '%-- newer%' FROM pg_proc WHERE oid = 'shard.uuid_bucket(uuid, integer)'::regprocedure")" t
+check "newer script: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
+  "$(as_app -d app -Atc "$state_sql")" "$before"
+
+# 4. the dependents still work and agree with the functions
+per_bucket="SELECT string_agg((SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = k)::text, ',' ORDER BY k) FROM generate_series(0, 7) k"
+check "defaults, generated column, CHECK, LIST routing, view after re-runs" "$(as_app -d app -At <<'SQL'
+SET search_path = '';
+INSERT INTO public.ev (body) VALUES (-1);
+INSERT INTO public.jobs (body) VALUES (-1);
+INSERT INTO public.orders (total) VALUES (-1);
+SELECT (SELECT count(*) FROM public.ev WHERE key2 IS DISTINCT FROM shard.uuid_shard_key(id, 2)) = 0
+   AND (SELECT count(*) FROM public.jobs_0 WHERE shard.uuid_bucket(id, 2) <> 0) = 0
+   AND (SELECT count(*) FROM public.jobs_1 WHERE shard.uuid_bucket(id, 2) <> 1) = 0
+   AND (SELECT count(*) FROM public.jobs) = 5001
+   AND (SELECT count(*) FROM public.ev_times WHERE t IS NULL) = 0
+   AND (SELECT count(*) FROM public.orders WHERE total = -1 AND tableoid::regclass::text <> 'public.orders_default') = 1;
+SQL
+)" t
+check "expression index ev_bucket used for uuid_bucket(id, 8) = k" \
+  "$(as_app -d app -At -c "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = 3" | grep -c 'Index.* on ev_bucket')" 1
+check "  and its counts per bucket equal a sequential scan's" "$(as_app -d app -At -c "SET enable_seqscan = off" -c "$per_bucket")" \
+  "$(as_app -d app -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket")"
+echo "sql_edition_install PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
+exit $fail

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Moving a database between the editions in place (sql_edition/to_native.sql and
+# sql_edition/to_sql_edition.sql): SQL edition -> native -> SQL edition, over a table of
+# 1,000,000 rows (100,000 where not is_full_major) with a default, a generated column, a CHECK
+# constraint, an expression index and a view, a RANGE-partitioned table with bounds from the
+# helpers and a LIST-partitioned one keyed on uuid_bucket. After each move: no row or stored
+# value changed, no table or index was rewritten (same files), every function kept its OID and
+# is the other edition's (language, markings, membership of the extension), the dependents agree
+# with the functions now behind them, and the functions equal those of a fresh install of that
+# edition, object by object. Prints how long each move took.
+#   tests/sql/sql_edition_move.sh MAJOR     (the native extension must be installed)
+set -euo pipefail
+major=${1:?usage: tests/sql/sql_edition_move.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+rows=1000000
+is_full_major "$major" || rows=100000
+dist=$(mktemp -d)
+chmod a+rx "$dist"
+bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
+script=$(ls "$dist"/uuid_shard-*[0-9].sql)
+cluster_start "$major" "edition-move-$major"
+trap 'cluster_stop; rm -rf "$dist"' EXIT
+t0=$SECONDS
+fail=0
+check() { # check LABEL ACTUAL EXPECTED
+  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', expected '$3')"; fail=1; fi
+}
+db() { "${PSQL[@]}" -d "$@"; }
+"${PSQL[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh_native" -c "CREATE DATABASE fresh_sql"
+db fresh_native -c "CREATE EXTENSION uuid_shard"
+db fresh_sql -f "$script" 2>/dev/null
+
+# The SQL edition in public, with everything that can depend on its functions.
+db app -f "$script" 2>/dev/null
+db app <<SQL
+CREATE TABLE ev (
+  id uuid PRIMARY KEY DEFAULT public.uuidv7(),
+  key2 text GENERATED ALWAYS AS (uuid_shard_key(id, 2)) STORED,
+  body int,
+  CHECK (uuid_version(id) = 7));
+CREATE INDEX ev_bucket ON ev (uuid_bucket(id, 8));
+CREATE VIEW ev_times AS SELECT id, uuid_v7_time(id) AS t FROM ev;
+CREATE TABLE jobs (id uuid NOT NULL DEFAULT public.uuidv7(), body int) PARTITION BY LIST (uuid_bucket(id, 2));
+CREATE TABLE jobs_0 PARTITION OF jobs FOR VALUES IN (0);
+CREATE TABLE jobs_1 PARTITION OF jobs FOR VALUES IN (1);
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT public.uuidv7(), total int) PARTITION BY RANGE (id);
+SELECT uuid_v7_partition_ddl('orders', '2026-01-01', '2027-01-01', '1 month', 'UTC', true) \gexec
+INSERT INTO ev (id, body) SELECT public.uuidv7(), g FROM generate_series(1, $rows) g;
+INSERT INTO jobs (body) SELECT g FROM generate_series(1, 10000) g;
+INSERT INTO orders (id, total) SELECT uuid_v7_at('2026-01-01'::timestamptz + g * interval '52 minutes'), g FROM generate_series(1, 10000) g;
+ANALYZE;
+SQL
+echo "SQL edition installed, $rows rows in ev, 10,000 in jobs and in orders ($((SECONDS - t0))s)"
+
+# Rows with their partition, every relation's file, every function's OID: none may change.
+state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
+  SELECT p.oid::regprocedure::text || '=' || p.oid AS x FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+  UNION ALL SELECT c.relname || ':' || c.relfilenode FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i', 'v', 'p', 'I')
+  UNION ALL SELECT 'ev:' || md5(string_agg(e::text, ',' ORDER BY id)) FROM ev e
+  UNION ALL SELECT 'jobs:' || md5(string_agg(tableoid::regclass || j::text, ',' ORDER BY id)) FROM jobs j
+  UNION ALL SELECT 'orders:' || md5(string_agg(tableoid::regclass || o::text, ',' ORDER BY id)) FROM orders o
+  UNION ALL SELECT 'bounds:' || string_agg(c.relname || pg_get_expr(c.relpartbound, c.oid), ',' ORDER BY c.relname)
+              FROM pg_class c WHERE c.relispartition) s"
+# A function as a fresh install defines it (schema, OID and owner aside).
+funcs_sql="SELECT string_agg(pg_get_functiondef(p.oid) || coalesce(obj_description(p.oid, 'pg_proc'), '')
+                  || (SELECT coalesce(string_agg(e.extname, ','), 'no extension') FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+                       WHERE d.objid = p.oid AND d.deptype = 'e'), E'\n' ORDER BY p.oid::regprocedure::text)
+             FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace"
+# The dependents agree with the functions behind them now; the index answers as a scan does.
+agree_sql="SELECT (SELECT count(*) FROM ev WHERE key2 IS DISTINCT FROM uuid_shard_key(id, 2)) = 0
+   AND (SELECT count(*) FROM jobs_0 WHERE uuid_bucket(id, 2) <> 0) + (SELECT count(*) FROM jobs_1 WHERE uuid_bucket(id, 2) <> 1) = 0
+   AND (SELECT count(*) FROM orders o WHERE NOT EXISTS (
+          SELECT FROM uuid_v7_partitions('orders') p WHERE p.partition = o.tableoid AND o.id >= uuid_v7_boundary(p.from_time)
+                 AND o.id < uuid_v7_boundary(p.to_time))) = 0
+   AND (SELECT count(*) FROM ev_times WHERE t IS NULL OR t <> uuid_v7_time(id)) = 0"
+per_bucket="SELECT string_agg((SELECT count(*) FROM ev WHERE uuid_bucket(id, 8) = k)::text, ',' ORDER BY k) FROM generate_series(0, 7) k"
+verify() { # verify EDITION(native|sql) FRESH_DB
+  local lang; lang=$([ "$1" = native ] && echo c || echo plpgsql)
+  check "  no row, stored value, partition bound, table or index file, function OID changed" "$(db app -Atc "$state_sql")" "$before"
+  check "  functions are the $1 edition's, as in a fresh install" "$(db app -Atc "$funcs_sql")" "$(db "$2" -Atc "$funcs_sql")"
+  check "  uuidv7() behind the default is $lang" \
+    "$(db app -Atc "SELECT l.lanname FROM pg_attrdef a JOIN pg_depend d ON d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass
+                     JOIN pg_proc p ON p.oid = d.refobjid JOIN pg_language l ON l.oid = p.prolang
+                    WHERE a.adrelid = 'ev'::regclass AND p.proname = 'uuidv7'")" "$lang"
+  check "  generated column, LIST routing, RANGE partitions, view agree with the functions" "$(db app -Atc "$agree_sql")" t
+  check "  expression index used and equal to a sequential scan" \
+    "$(db app -At -c "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE uuid_bucket(id, 8) = 3" | grep -c 'Index.* on ev_bucket'),$(db app -At -c "SET enable_seqscan = off" -c "$per_bucket")" \
+    "1,$(db app -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket")"
+  check "  new rows through defaults into every table" \
+    "$(db app -Atc "INSERT INTO ev (body) VALUES (-1) RETURNING uuid_version(id)" -c "INSERT INTO jobs (body) VALUES (-1) RETURNING 1" -c "INSERT INTO orders (total) VALUES (-1) RETURNING 1" | tr '\n' ,)" "7,1,1,"
+  db app -qc "DELETE FROM ev WHERE body = -1" -c "DELETE FROM jobs WHERE body = -1" -c "DELETE FROM orders WHERE total = -1"
+}
+before=$(db app -Atc "$state_sql")
+
+t1=$(date +%s.%N)
+db app -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" >/dev/null 2>&1 || { echo "to_native.sql failed"; db app -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql"; exit 1; }
+echo "SQL edition -> native: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')s"
+verify native fresh_native
+
+t1=$(date +%s.%N)
+db app -v schema=public -v script="$script" -f "$PROJECT_ROOT/sql_edition/to_sql_edition.sql" >/dev/null 2>&1 || { echo "to_sql_edition.sql failed"; exit 1; }
+echo "native -> SQL edition: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')s"
+verify sql fresh_sql
+
+echo "sql_edition_move PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
+exit $fail
