@@ -1,6 +1,7 @@
 //! uuid_shard: the PostgreSQL layer. Each SQL function converts its arguments, calls the
 //! pure-Rust core (`uuid_shard_core`) and maps core errors to SQLSTATEs. No logic lives here
 //! that the core could hold.
+mod bucket_partition;
 mod error;
 mod fmgr;
 mod generate;

@@ -83,3 +83,57 @@ SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::t
     ('uuid_v7_partitions(NULL)'),
     ('uuid_v7_partition_ddl(''bi_ok'', ''2025-01-01'', ''2025-02-01'')')
   ) m(call);
+-- bucket-partition helpers: tables that are not LIST (uuid_bucket(<uuid column>, <constant>)),
+-- bad bucket counts and server lists, hostile identifiers, NULLs
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS postgres_fdw;
+RESET client_min_messages;
+CREATE SERVER bi_s1 FOREIGN DATA WRAPPER postgres_fdw;
+CREATE SERVER bi_s2 FOREIGN DATA WRAPPER postgres_fdw;
+CREATE SERVER "bi Sërver ""2""" FOREIGN DATA WRAPPER postgres_fdw;
+CREATE FOREIGN DATA WRAPPER bi_other_fdw;
+CREATE SERVER bi_other FOREIGN DATA WRAPPER bi_other_fdw;
+CREATE TABLE bi_bucket (id uuid) PARTITION BY LIST (uuid_bucket(id, 4));
+CREATE TABLE bi_bucket_var (id uuid, n int) PARTITION BY LIST (uuid_bucket(id, n));
+CREATE TABLE bi_bucket_zero (id uuid) PARTITION BY LIST (uuid_bucket(id, 0));
+CREATE TABLE bi_bucket_text (t text) PARTITION BY LIST (uuid_bucket(t::uuid, 4));
+CREATE TABLE bi_fbucket (id uuid) PARTITION BY LIST (uuid_bucket(id, 2));
+CREATE FOREIGN TABLE bi_fbucket_b0 PARTITION OF bi_fbucket FOR VALUES IN (0) SERVER bi_s1;
+CREATE FOREIGN TABLE bi_fbucket_b1 PARTITION OF bi_fbucket FOR VALUES IN (1) SERVER bi_s2;
+CREATE SCHEMA "bi Sch'é";
+CREATE TABLE "bi Sch'é"."Bi ""T"" x" ("I d" uuid) PARTITION BY LIST (uuid_bucket("I d", 2));
+SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::text'))
+  FROM (VALUES
+    ('uuid_bucket_partition_ddl(''bi_plain'')'),
+    ('uuid_bucket_partition_ddl(''bi_list'')'),
+    ('uuid_bucket_partition_ddl(''bi_ok'')'),
+    ('uuid_bucket_partition_ddl(''bi_bucket_var'')'),
+    ('uuid_bucket_partition_ddl(''bi_bucket_zero'')'),
+    ('uuid_bucket_partition_ddl(''bi_bucket_text'')'),
+    ('uuid_bucket_partitions(''bi_list'')'),
+    ('uuid_bucket_grow_ddl(''bi_ok'', 5)'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ARRAY[''bi_s1''])'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ''{}'')'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ARRAY[''bi_s1'', ''bi_s2'', ''nope'', ''bi_s1''])'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ARRAY[''bi_s1'', ''bi_s2'', ''bi Sërver "2"'', ''bi_s1''])'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ARRAY[''bi_s1'', ''bi_s2'', ''bi_other'', ''bi Sërver "2"''])'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ARRAY[''bi_s1'', NULL, ''bi_s2'', ''bi Sërver "2"''])'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ARRAY[''bi_s1'', ''bi_s2'', ''Nope "x"'', ''bi Sërver "2"''])'),
+    ('uuid_bucket_partition_ddl(''"bi Sch''''é"."Bi ""T"" x"'', ARRAY[''bi_s1'', ''bi Sërver "2"''])'),
+    ('uuid_bucket_partition_ddl(''"bi Sch''''é"."Bi ""T"" x"'')'),
+    ('uuid_bucket_grow_ddl(''bi_bucket'', 4)'),
+    ('uuid_bucket_grow_ddl(''bi_bucket'', 3)'),
+    ('uuid_bucket_grow_ddl(''bi_bucket'', 5)'),
+    ('uuid_bucket_grow_ddl(''"bi Sch''''é"."Bi ""T"" x"'', 2)'),
+    ('uuid_bucket_grow_ddl(''bi_fbucket'', 4, ARRAY[''bi Sërver "2"''])'),
+    ('uuid_bucket_grow_ddl(''bi_fbucket'', 3, ARRAY[''bi_s1''])'),
+    ('uuid_bucket_grow_ddl(''bi_fbucket'', 3, ARRAY[''Nope "x"''])'),
+    ('uuid_bucket_grow_ddl(''bi_fbucket'', 3, ARRAY[NULL])'),
+    ('uuid_bucket_partition_ddl(NULL)'),
+    ('uuid_bucket_grow_ddl(NULL, 5)'),
+    ('uuid_bucket_grow_ddl(''bi_bucket'', NULL)'),
+    ('uuid_bucket_partitions(NULL)'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'', ARRAY[''bi_s1'', ''bi_s2'', ''bi Sërver "2"'', ''bi_s2''])'),
+    ('uuid_bucket_partition_ddl(''bi_bucket'')'),
+    ('uuid_bucket_grow_ddl(''bi_fbucket'', 3, ARRAY[''bi Sërver "2"''])')
+  ) m(call);
