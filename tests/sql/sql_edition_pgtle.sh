@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The SQL edition through pg_tle, as on a managed service: a role with pgtle_admin runs
+# dist/uuid_shard-<version>.pgtle.sql, then the database owner (not a superuser) runs
+# CREATE EXTENSION uuid_shard, in public and in a schema of its own, and the same migration
+# that is run against the native extension gives the same results. pg_tle refuses a name whose
+# control file is on disk, so this runs on a tree of its own without the native files (setup.sh
+# step 7: PG16 and PG18); PostgreSQL 15 is a shared system package, so on 15 the PG16 tree is used.
+#   tests/sql/sql_edition_pgtle.sh MAJOR     (the native extension must be installed in MAJOR)
+set -euo pipefail
+major=${1:?usage: tests/sql/sql_edition_pgtle.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+case " $PGTLE_MAJORS " in *" $major "*) tle_major=$major ;; *) tle_major=16 ;; esac
+tle_bin=$(pgtle_bin "$tle_major")
+[ -f "$("$tle_bin/pg_config" --pkglibdir)/pg_tle.so" ] || { echo "pg_tle is not built in $tle_bin/..: run scripts/setup.sh"; exit 1; }
+[ ! -f "$("$tle_bin/pg_config" --sharedir)/extension/uuid_shard.control" ] || { echo "the pg_tle tree has the native files"; exit 1; }
+dist=$(mktemp -d)
+chmod a+rx "$dist"
+bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
+pgtle_script=$(ls "$dist"/uuid_shard-*.pgtle.sql)
+plain_script=$(ls "$dist"/uuid_shard-*[0-9].sql)
+version=$(basename "$plain_script" .sql); version=${version#uuid_shard-}
+t0=$SECONDS
+fail=0
+check() { # check LABEL ACTUAL EXPECTED
+  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', expected '$3')"; fail=1; fi
+}
+
+# The migration an application runs, whichever edition the server has.
+migration=$(cat <<'SQL'
+SET client_min_messages = warning;
+CREATE EXTENSION uuid_shard;
+RESET client_min_messages;
+SET TimeZone = 'UTC';
+CREATE TABLE events (id uuid PRIMARY KEY DEFAULT public.uuidv7(), body int,
+                     shard text GENERATED ALWAYS AS (uuid_shard_key(id, 2)) STORED);
+CREATE INDEX ON events (uuid_bucket(id, 5));
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT public.uuidv7(), total numeric) PARTITION BY RANGE (id);
+SELECT uuid_v7_partition_ddl('orders', '2026-01-01', '2026-04-01', '1 month') \gexec
+INSERT INTO events (body) SELECT g FROM generate_series(1, 1000) g;
+INSERT INTO orders (id, total) SELECT uuid_v7_at('2026-01-01'::timestamptz + g * interval '1 hour'), g FROM generate_series(1, 2000) g;
+SELECT extname, extversion FROM pg_extension WHERE extname = 'uuid_shard';
+SELECT count(*), count(DISTINCT uuid_bucket(id, 5)), bool_and(uuid_version(id) = 7), bool_and(shard = uuid_shard_key(id, 2)) FROM events;
+SELECT partition, from_time, to_time, (SELECT count(*) FROM orders o WHERE o.tableoid = p.partition) FROM uuid_v7_partitions('orders') p;
+SELECT uuid_bucket('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 2147483647), uuid_shard_key('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 15),
+       uuid_v7_boundary('2025-02-19 20:57:05.792+00'), uuid_v7_time('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'),
+       uuid_version('017F22E2-79B0-7CC3-98C4-DC0C0C07398F');
+SELECT uuid_v7_retention_ddl('orders', '2026-02-01', 'drop');
+SQL
+)
+
+# The native extension's answers.
+cluster_start "$major" "edition-pgtle-native-$major"
+"${PSQL[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE app OWNER app_owner"
+native_out=$("${PSQL[@]}" -U app_owner -d app -At <<<"$migration")
+cluster_stop
+
+# The pg_tle tree: pg_tle preloaded, a pgtle_admin, a database owner.
+pg_bin() { echo "$tle_bin"; }   # cluster_start on the pg_tle tree
+cluster_start "$tle_major" "edition-pgtle-$tle_major" "shared_preload_libraries = 'pg_tle'"
+trap 'cluster_stop; rm -rf "$dist"' EXIT
+echo "pg_tle tree: PostgreSQL $("$tle_bin/pg_config" --version | cut -d' ' -f2), pg_tle $("${PSQL[@]}" -d postgres -Atc "SELECT default_version FROM pg_available_extensions WHERE name = 'pg_tle'")"
+"${PSQL[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE app OWNER app_owner" \
+  -c "CREATE DATABASE app_schema OWNER app_owner" -c "CREATE DATABASE app_plain OWNER app_owner" -c "CREATE ROLE tle_admin LOGIN"
+for d in app app_schema; do
+  "${PSQL[@]}" -d "$d" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO tle_admin" >/dev/null
+  "${PSQL[@]}" -U tle_admin -d "$d" -f "$pgtle_script" >/dev/null
+done
+check "registered with pg_tle by a pgtle_admin (not a superuser)" \
+  "$("${PSQL[@]}" -U tle_admin -d app -Atc "SELECT name || ' ' || default_version || ' ' || (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) FROM pgtle.available_extensions() WHERE name = 'uuid_shard'")" \
+  "uuid_shard $version false"
+
+# The same migration, by the database owner: the same answers.
+tle_out=$("${PSQL[@]}" -U app_owner -d app -At <<<"$migration")
+check "CREATE EXTENSION uuid_shard by the database owner (not a superuser), same migration, same results as native" "$tle_out" "$native_out"
+[ "$tle_out" = "$native_out" ] || diff <(echo "$native_out") <(echo "$tle_out") || true
+
+# Its functions are the plain script's, object by object (the plain script is the one proven
+# bit-identical to the native extension by sql_edition_parity.sh).
+"${PSQL[@]}" -U app_owner -d app_plain -f "$plain_script" 2>/dev/null
+funcs_sql="SELECT string_agg(pg_get_functiondef(p.oid) || coalesce(obj_description(p.oid, 'pg_proc'), ''), E'\n' ORDER BY p.oid::regprocedure::text)
+             FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace"
+check "functions equal the plain script's, object by object" \
+  "$("${PSQL[@]}" -d app -Atc "$funcs_sql")" "$("${PSQL[@]}" -d app_plain -Atc "$funcs_sql")"
+check "every function a member of extension uuid_shard" \
+  "$("${PSQL[@]}" -d app -Atc "SELECT count(*) FILTER (WHERE d.objid IS NULL) FROM pg_proc p LEFT JOIN pg_depend d ON d.objid = p.oid AND d.deptype = 'e' WHERE p.pronamespace = 'public'::regnamespace")" 0
+
+# In a schema of its own, called with that schema off search_path (@extschema@ substituted).
+check "CREATE EXTENSION uuid_shard SCHEMA shard, calls with shard off search_path" "$("${PSQL[@]}" -U app_owner -d app_schema -At <<'SQL'
+CREATE SCHEMA shard;
+CREATE EXTENSION uuid_shard SCHEMA shard;
+SET search_path = '';
+CREATE TABLE public.t (id uuid PRIMARY KEY DEFAULT shard.uuidv7()) PARTITION BY RANGE (id);
+SELECT shard.uuid_v7_partition_ddl('public.t', '2026-01-01', '2026-03-01') \gexec
+SELECT string_agg(partition::text, ',' ORDER BY from_time) FROM shard.uuid_v7_partitions('public.t');
+SQL
+)" "public.t_p20260101,public.t_p20260201"
+
+# Dropping it leaves pg_tle's registration, so it can be created again.
+check "DROP EXTENSION, CREATE EXTENSION again" \
+  "$("${PSQL[@]}" -U app_owner -d app_schema -Atc "DROP EXTENSION uuid_shard CASCADE" -c "CREATE EXTENSION uuid_shard" -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'" 2>/dev/null)" "$version"
+
+echo "sql_edition_pgtle PG$major (pg_tle tree PG$tle_major): $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
+exit $fail
