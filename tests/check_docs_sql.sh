@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every fenced ```sql block of README.md and docs/*.md runs as written: the blocks of one page run
 # in page order, in one psql session (ON_ERROR_STOP), in a fresh database of a scratch cluster. A
-# page whose runnable blocks never say CREATE EXTENSION gets `CREATE EXTENSION uuid_shard` first.
+# page whose runnable blocks never say CREATE EXTENSION uuid_shard gets it created first.
 # A block is skipped only when the line right before its fence is `<!-- docs-check: skip -->`
 # (signatures, templates, blocks that need another server or extension). Any ERROR, WARNING or
 # psql complaint fails the page and names the page, the block's line and the message.
@@ -65,7 +65,7 @@ check_page() {
   page_skips=$skips page_runs=0
   [ "$runs" -gt 0 ] || { echo "docs check: $page: no runnable sql block ($skips skipped)"; return 0; }
   "${PSQL[@]}" -d postgres -c "CREATE DATABASE $db" >/dev/null
-  if ! grep -qi 'create[[:space:]]\+extension' "$work/$page"; then
+  if ! grep -Eqi 'create[[:space:]]+extension[[:space:]]+(if[[:space:]]+not[[:space:]]+exists[[:space:]]+)?"?uuid_shard' "$work/$page"; then
     "${PSQL[@]}" -d "$db" -c 'CREATE EXTENSION uuid_shard' >/dev/null
   fi
   # Notices are chatter; warnings, errors and psql's own complaints are failures.

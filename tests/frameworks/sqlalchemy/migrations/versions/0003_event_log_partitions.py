@@ -19,8 +19,8 @@ def upgrade():
         DO $$
         DECLARE ddl text;
         BEGIN
-            FOR ddl IN SELECT public.uuid_v7_partition_ddl('event_log', date_trunc('month', now()),
-                                                           date_trunc('month', now()) + interval '3 months',
+            FOR ddl IN SELECT public.uuid_v7_partition_ddl('event_log', date_trunc('month', now(), 'UTC'),
+                                                           date_trunc('month', now(), 'UTC') + interval '3 months',
                                                            '1 month', with_default => true) LOOP
                 EXECUTE ddl;
             END LOOP;
