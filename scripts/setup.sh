@@ -141,4 +141,52 @@ for m in $PGTLE_MAJORS; do
   chmod -R a+rX "$(pgtle_root "$m")"
   step "pg_tle $PGTLE_VERSION built and installed for PG$m in $((SECONDS - t0))s"
 done
+
+# 8. pg_partman's SQL files for tests/sql/partman.sh: 5.2.4 (postgresql-17-partman of Debian 13
+# "trixie") and 5.5.0 (postgresql-18-partman of Debian "sid"). pg_partman is plain SQL apart from
+# an optional background worker, so only pg_partman.control and pg_partman--<v>.sql are kept
+# (cached in .pg/partman/<v>/); the test copies them into the PostgreSQL tree it runs. The trixie
+# and sid sources are pinned to -1: apt never installs or upgrades anything from them, it can only
+# fetch a named version with `apt-get download`.
+partman_releases=("5.2.4 postgresql-17-partman trixie" "5.5.0 postgresql-18-partman sid")
+partman_missing=()
+for r in "${partman_releases[@]}"; do
+  set -- $r
+  [ -s ".pg/partman/$1/pg_partman--$1.sql" ] && [ -s ".pg/partman/$1/pg_partman.control" ] || partman_missing+=("$r")
+done
+if [ ${#partman_missing[@]} -eq 0 ]; then
+  step "pg_partman SQL files present in .pg/partman"
+else
+  step "fetching pg_partman SQL files: ${partman_missing[*]}"
+  [ "$(id -u)" = 0 ] || die "need root to add the pinned trixie/sid package sources for pg_partman"
+  src=/etc/apt/sources.list.d/uuid-shard-partman.sources pin=/etc/apt/preferences.d/uuid-shard-partman-low
+  if [ ! -f "$src" ] || [ ! -f "$pin" ]; then
+    mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -1)
+    printf 'Types: deb\nURIs: %s\nSuites: trixie sid\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      "${mirror:-http://deb.debian.org/debian}" >"$src"
+    printf 'Package: *\nPin: release n=trixie\nPin-Priority: -1\n\nPackage: *\nPin: release n=sid\nPin-Priority: -1\n' >"$pin"
+  fi
+  partman_version() { # PKG UPSTREAM -> the Debian version of PKG whose upstream part is UPSTREAM
+    apt-cache madison "$1" 2>/dev/null | awk -v u="$2" '$3 ~ "^"u"-" {print $3; exit}'
+  }
+  for r in "${partman_missing[@]}"; do
+    set -- $r
+    [ -n "$(partman_version "$2" "$1")" ] && continue
+    apt-get update -qq || die "apt-get update failed"
+    break
+  done
+  for r in "${partman_missing[@]}"; do
+    set -- $r
+    v=$(partman_version "$2" "$1")
+    [ -n "$v" ] || die "Debian $3 no longer offers $2 $1 (apt-cache madison $2)"
+    tmp=$(mktemp -d); chmod 755 "$tmp"
+    (cd "$tmp" && apt-get download -q "$2=$v" >/dev/null 2>&1) || die "apt-get download $2=$v failed"
+    dpkg-deb -x "$tmp"/*.deb "$tmp/x" || die "dpkg-deb -x of $2 failed"
+    ext=$(find "$tmp/x" -path '*/extension/pg_partman.control' -printf '%h\n' | head -1)
+    [ -s "$ext/pg_partman--$1.sql" ] || die "$2=$v holds no pg_partman--$1.sql"
+    mkdir -p ".pg/partman/$1"
+    cp "$ext/pg_partman.control" "$ext/pg_partman--$1.sql" ".pg/partman/$1/"
+    rm -rf "$tmp"
+  done
+fi
 step "set-up complete"

@@ -657,3 +657,282 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@.uuid_bucket_grow_ddl(regclass, integer, text[]) IS
 'the script that grows a bucket-partitioned table to new_buckets partitions (local or on new postgres_fdw servers); runs nothing';
+
+-- ==== pg_partman on every released 5.x and rows stranded in the default partition
+-- (docs/partitions.md, "pg_partman" and "Rows in the default partition"):
+-- uuid_v7_time(text), the time decoder the released pg_partman call with text, and
+-- uuid_v7_partition_ddl moving rows out of a non-empty default partition (same signature,
+-- new body, copied from src/partition.sql).
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_partition_ddl(
+    parent regclass,
+    from_time timestamptz,
+    to_time timestamptz,
+    step interval DEFAULT '1 month',
+    time_zone text DEFAULT 'UTC',
+    with_default boolean DEFAULT false)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    c_max_partitions CONSTANT integer := 10000;
+    c_day_anchor CONSTANT date := date '1970-01-05';  -- a Monday
+    v_v7_min CONSTANT timestamptz := @extschema@.uuid_v7_time('00000000-0000-7000-8000-000000000000');
+    v_v7_max CONSTANT timestamptz := @extschema@.uuid_v7_time('ffffffff-ffff-7fff-bfff-ffffffffffff');
+    v_nsp_oid oid;
+    v_nsp name;
+    v_rel name;
+    v_e_rel regclass[];
+    v_e_lo uuid[];
+    v_e_hi uuid[];
+    v_has_default boolean;
+    v_months integer;
+    v_days integer;
+    v_secs numeric;
+    v_unit text;
+    v_suffix_fmt text;
+    v_lo_local timestamp;
+    v_hi_local timestamp;
+    v_g timestamp;
+    v_idx integer;
+    v_count numeric;
+    v_grid timestamp[];
+    v_abs timestamptz[];
+    v_n integer;
+    v_j integer := 1;
+    v_from uuid;
+    v_to uuid;
+    v_name text;
+    -- Moving rows out of a non-empty default partition (see the end of the function).
+    v_move boolean := false;
+    v_def_nsp name;
+    v_def_rel name;
+    v_key name;
+    v_cols text;
+    v_overriding text;
+    v_referencing regclass;
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    SELECT c.relnamespace, n.nspname, c.relname INTO v_nsp_oid, v_nsp, v_rel
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.oid = parent;
+    -- Validates parent; existing range partitions sorted by lower bound (they never overlap).
+    SELECT coalesce(array_agg(b.partition ORDER BY b.from_id NULLS FIRST) FILTER (WHERE NOT b.is_default), '{}'),
+           coalesce(array_agg(b.from_id ORDER BY b.from_id NULLS FIRST) FILTER (WHERE NOT b.is_default), '{}'),
+           coalesce(array_agg(b.to_id ORDER BY b.from_id NULLS FIRST) FILTER (WHERE NOT b.is_default), '{}'),
+           coalesce(bool_or(b.is_default), false)
+      INTO v_e_rel, v_e_lo, v_e_hi, v_has_default
+      FROM @extschema@._uuid_v7_partition_bounds(parent) b;
+
+    IF from_time IS NULL OR to_time IS NULL OR step IS NULL OR time_zone IS NULL OR with_default IS NULL THEN
+        RAISE EXCEPTION '% must not be NULL',
+            CASE WHEN from_time IS NULL THEN 'from_time' WHEN to_time IS NULL THEN 'to_time'
+                 WHEN step IS NULL THEN 'step' WHEN time_zone IS NULL THEN 'time_zone'
+                 ELSE 'with_default' END
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+
+    IF step <= interval '0' THEN
+        RAISE EXCEPTION 'step for partitions of % must be positive, not "%"', parent, step
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_months := extract(year FROM step)::integer * 12 + extract(month FROM step)::integer;
+    v_days := extract(day FROM step)::integer;
+    v_secs := extract(epoch FROM step - make_interval(months => v_months, days => v_days));
+    IF v_months > 0 AND v_days = 0 AND v_secs = 0 AND (12 % v_months = 0 OR v_months % 12 = 0) THEN
+        v_unit := 'month';
+    ELSIF v_months = 0 AND v_days > 0 AND v_secs = 0 THEN
+        v_unit := 'day';
+    ELSIF v_months = 0 AND v_days = 0 AND v_secs > 0 AND v_secs < 86400
+          AND v_secs % 60 = 0 AND 86400 % v_secs = 0 THEN
+        v_unit := 'minute';
+    ELSE
+        RAISE EXCEPTION 'step "%" for partitions of % cannot be aligned', step, parent
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'A step must be a number of months dividing 12 (1, 2, 3, 4 or 6 months), '
+                           'a whole number of years, a whole number of days, '
+                           'or a whole number of minutes dividing 24 hours.';
+    END IF;
+    v_suffix_fmt := CASE WHEN v_unit = 'minute' THEN 'YYYYMMDD_HH24MI' ELSE 'YYYYMMDD' END;
+
+    IF from_time >= to_time THEN
+        RAISE EXCEPTION 'from_time must be before to_time for partitions of %', parent
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = pg_catalog.format('from_time is %s, to_time is %s.', from_time, to_time);
+    END IF;
+    IF NOT isfinite(from_time) OR NOT isfinite(to_time) OR from_time < v_v7_min OR to_time > v_v7_max THEN
+        RAISE EXCEPTION 'partitions of % from % to % are out of range for UUID version 7', parent, from_time, to_time
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'UUID version 7 times run from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
+    END IF;
+
+    -- The first grid point at or before from_time, on the wall clock of time_zone.
+    v_lo_local := from_time AT TIME ZONE time_zone;
+    v_hi_local := to_time AT TIME ZONE time_zone;
+    IF v_unit = 'month' THEN
+        v_idx := extract(year FROM v_lo_local)::integer * 12 + extract(month FROM v_lo_local)::integer - 1;
+        v_idx := v_idx - v_idx % v_months;
+        v_g := make_timestamp(v_idx / 12, v_idx % 12 + 1, 1, 0, 0, 0);
+        v_idx := extract(year FROM v_hi_local)::integer * 12 + extract(month FROM v_hi_local)::integer - 1
+                 - (extract(year FROM v_g)::integer * 12 + extract(month FROM v_g)::integer - 1)
+                 + CASE WHEN v_hi_local > date_trunc('month', v_hi_local) THEN 1 ELSE 0 END;
+        v_count := ceil(v_idx::numeric / v_months);
+    ELSIF v_unit = 'day' THEN
+        v_idx := v_lo_local::date - c_day_anchor;
+        v_g := (c_day_anchor + (v_idx - ((v_idx % v_days) + v_days) % v_days))::timestamp;
+        v_idx := (v_hi_local::date - v_g::date)
+                 + CASE WHEN v_hi_local > date_trunc('day', v_hi_local) THEN 1 ELSE 0 END;
+        v_count := ceil(v_idx::numeric / v_days);
+    ELSE
+        v_g := date_trunc('day', v_lo_local)
+               + make_interval(secs => (floor(extract(epoch FROM v_lo_local - date_trunc('day', v_lo_local)) / v_secs) * v_secs)::double precision);
+        v_count := ceil(extract(epoch FROM v_hi_local - v_g) / v_secs);
+    END IF;
+    IF v_count > c_max_partitions THEN
+        RAISE EXCEPTION 'partitions of % from % to % in steps of "%" would be % partitions, more than % at once',
+                parent, from_time, to_time, step, v_count, c_max_partitions
+            USING ERRCODE = 'program_limit_exceeded',
+                  HINT = 'Use a longer step, or split the range over several calls.';
+    END IF;
+
+    -- A wall-clock time repeated by a DST change can map to its later instant: step back
+    -- until the first partition really starts at or before from_time.
+    WHILE (v_g AT TIME ZONE time_zone) > from_time LOOP
+        v_g := v_g - step;
+    END LOOP;
+    v_n := 1;
+    v_grid[1] := v_g;
+    v_abs[1] := v_g AT TIME ZONE time_zone;
+    WHILE v_abs[v_n] < to_time LOOP
+        v_g := v_g + step;
+        v_n := v_n + 1;
+        v_grid[v_n] := v_g;
+        v_abs[v_n] := v_g AT TIME ZONE time_zone;
+    END LOOP;
+    IF v_n - 1 > c_max_partitions THEN
+        RAISE EXCEPTION 'partitions of % from % to % in steps of "%" would be % partitions, more than % at once',
+                parent, from_time, to_time, step, v_n - 1, c_max_partitions
+            USING ERRCODE = 'program_limit_exceeded',
+                  HINT = 'Use a longer step, or split the range over several calls.';
+    END IF;
+    -- A wall-clock time skipped by a DST change maps past the gap, possibly beyond the next
+    -- grid point: every boundary is clamped to the ones after it, which empties those slots.
+    FOR i IN REVERSE v_n - 1 .. 1 LOOP
+        IF v_abs[i] > v_abs[i + 1] THEN
+            v_abs[i] := v_abs[i + 1];
+        END IF;
+    END LOOP;
+    IF v_abs[1] < v_v7_min OR v_abs[v_n] > v_v7_max THEN
+        RAISE EXCEPTION 'partitions of % from % to % are out of range for UUID version 7', parent, v_abs[1], v_abs[v_n]
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'UUID version 7 times run from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC; '
+                           'aligned to the step, the partitions would reach past that.';
+    END IF;
+
+    -- A default partition that holds rows: CREATE TABLE ... PARTITION OF would fail as soon as
+    -- one of them belongs to the new range ("updated partition constraint for default partition
+    -- would be violated"), and a writer can route such a row there between this call and the
+    -- CREATE. So while the default partition holds any row, every new partition is made by one
+    -- DO statement that, under an ACCESS EXCLUSIVE lock on the parent, detaches the default
+    -- partition, creates the partition, moves the default's rows of its range into it and
+    -- attaches the default partition again. One statement is one transaction: readers see the
+    -- rows either all in the default partition or all in the new one, writers wait for the lock
+    -- and are then routed to the new partition, and a run stopped after any statement leaves
+    -- only whole moves behind, so running the function again finishes the job.
+    IF v_has_default THEN
+        SELECT b.schema_name, b.table_name INTO v_def_nsp, v_def_rel
+          FROM @extschema@._uuid_v7_partition_bounds(parent) b WHERE b.is_default;
+        EXECUTE pg_catalog.format('SELECT EXISTS (SELECT FROM %I.%I)', v_def_nsp, v_def_rel) INTO v_move;
+    END IF;
+    IF v_move THEN
+        -- Deleting a referenced row would fire the foreign key's ON DELETE action.
+        SELECT c.conrelid::regclass INTO v_referencing
+          FROM pg_catalog.pg_constraint c WHERE c.contype = 'f' AND c.confrelid = parent LIMIT 1;
+        IF FOUND THEN
+            RAISE EXCEPTION 'cannot move rows out of the default partition %.% because % has a foreign key referencing %',
+                    quote_ident(v_def_nsp), quote_ident(v_def_rel), v_referencing, parent
+                USING ERRCODE = 'feature_not_supported',
+                      DETAIL = 'Its rows are moved by DELETE and INSERT, which would fire the foreign key''s ON DELETE action.',
+                      HINT = 'Move the rows by hand, or drop the foreign key while they are moved.';
+        END IF;
+        SELECT a.attname INTO v_key
+          FROM pg_catalog.pg_partitioned_table p
+          JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+         WHERE p.partrelid = parent;
+        -- Generated columns are computed again; identity columns keep their values.
+        SELECT pg_catalog.string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum),
+               CASE WHEN bool_or(a.attidentity <> '') THEN ' OVERRIDING SYSTEM VALUE' ELSE '' END
+          INTO v_cols, v_overriding
+          FROM pg_catalog.pg_attribute a
+         WHERE a.attrelid = parent AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = '';
+    END IF;
+
+    FOR i IN 1 .. v_n - 1 LOOP
+        v_from := @extschema@.uuid_v7_boundary(v_abs[i]);
+        v_to := @extschema@.uuid_v7_boundary(v_abs[i + 1]);
+        CONTINUE WHEN v_from >= v_to;  -- a wall-clock slot that does not exist
+        -- Existing partitions are disjoint and sorted: skip those ending at or before v_from;
+        -- the next one is the only one that can cover [v_from, v_to).
+        WHILE v_j <= cardinality(v_e_rel) AND v_e_hi[v_j] IS NOT NULL AND v_e_hi[v_j] <= v_from LOOP
+            v_j := v_j + 1;
+        END LOOP;
+        v_name := @extschema@._uuid_v7_child_name(v_rel, '_p' || to_char(v_grid[i], v_suffix_fmt));
+        IF v_j <= cardinality(v_e_rel) AND (v_e_lo[v_j] IS NULL OR v_e_lo[v_j] < v_to) THEN
+            IF (v_e_lo[v_j] IS NULL OR v_e_lo[v_j] <= v_from) AND (v_e_hi[v_j] IS NULL OR v_e_hi[v_j] >= v_to) THEN
+                CONTINUE;  -- already covered
+            END IF;
+            RAISE EXCEPTION 'existing partition % of % overlaps the new partition from % to % but does not match it',
+                    v_e_rel[v_j], parent, v_abs[i], v_abs[i + 1]
+                USING ERRCODE = 'invalid_object_definition',
+                      DETAIL = pg_catalog.format('%s is FOR VALUES FROM (%s) TO (%s); the new partition %s would be FROM (%L) TO (%L).',
+                          v_e_rel[v_j], coalesce(quote_literal(v_e_lo[v_j]), 'MINVALUE'),
+                          coalesce(quote_literal(v_e_hi[v_j]), 'MAXVALUE'),
+                          quote_ident(v_nsp) || '.' || quote_ident(v_name), v_from, v_to),
+                      HINT = 'Drop or detach the overlapping partition, or choose a step and range that match it.';
+        END IF;
+        IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = v_nsp_oid AND c.relname = v_name)
+           OR EXISTS (SELECT FROM pg_catalog.pg_type t WHERE t.typnamespace = v_nsp_oid AND t.typname = v_name) THEN
+            RAISE EXCEPTION 'relation or type %.% already exists and is not a partition of % for FROM (%) TO (%)',
+                    quote_ident(v_nsp), quote_ident(v_name), parent, quote_literal(v_from), quote_literal(v_to)
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+        IF NOT v_move THEN
+            RETURN NEXT pg_catalog.format('CREATE TABLE IF NOT EXISTS %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
+                                          v_nsp, v_name, v_nsp, v_rel, v_from, v_to);
+            CONTINUE;
+        END IF;
+        RETURN NEXT 'DO ' || quote_literal(pg_catalog.format(
+            E'\nBEGIN\n'
+            '    LOCK TABLE ONLY %1$I.%2$I IN ACCESS EXCLUSIVE MODE;\n'
+            '    ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I;\n'
+            '    CREATE TABLE %1$I.%5$I PARTITION OF %1$I.%2$I FOR VALUES FROM (%6$L) TO (%7$L);\n'
+            '    WITH moved AS (DELETE FROM %3$I.%4$I WHERE %8$I >= %6$L AND %8$I < %7$L RETURNING %9$s)\n'
+            '    INSERT INTO %1$I.%5$I (%9$s)%10$s SELECT %9$s FROM moved;\n'
+            '    ALTER TABLE %1$I.%2$I ATTACH PARTITION %3$I.%4$I DEFAULT;\n'
+            'END\n',
+            v_nsp, v_rel, v_def_nsp, v_def_rel, v_name, v_from, v_to, v_key, v_cols, v_overriding));
+    END LOOP;
+
+    IF with_default AND NOT v_has_default THEN
+        v_name := @extschema@._uuid_v7_child_name(v_rel, '_default');
+        IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = v_nsp_oid AND c.relname = v_name)
+           OR EXISTS (SELECT FROM pg_catalog.pg_type t WHERE t.typnamespace = v_nsp_oid AND t.typname = v_name) THEN
+            RAISE EXCEPTION 'relation or type %.% already exists and is not the default partition of %',
+                    quote_ident(v_nsp), quote_ident(v_name), parent
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+        RETURN NEXT pg_catalog.format('CREATE TABLE IF NOT EXISTS %I.%I PARTITION OF %I.%I DEFAULT',
+                                      v_nsp, v_name, v_nsp, v_rel);
+    END IF;
+END
+$fn$;
+
+CREATE FUNCTION @extschema@.uuid_v7_time(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+AS $fn$ SELECT @extschema@.uuid_v7_time(id::pg_catalog.uuid) $fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_v7_time(text) IS
+'uuid_v7_time of a uuid given as text: the time decoder pg_partman calls with a partition bound';

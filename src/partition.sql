@@ -152,6 +152,14 @@ DECLARE
     v_from uuid;
     v_to uuid;
     v_name text;
+    -- Moving rows out of a non-empty default partition (see the end of the function).
+    v_move boolean := false;
+    v_def_nsp name;
+    v_def_rel name;
+    v_key name;
+    v_cols text;
+    v_overriding text;
+    v_referencing regclass;
 BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -272,6 +280,44 @@ BEGIN
                            'aligned to the step, the partitions would reach past that.';
     END IF;
 
+    -- A default partition that holds rows: CREATE TABLE ... PARTITION OF would fail as soon as
+    -- one of them belongs to the new range ("updated partition constraint for default partition
+    -- would be violated"), and a writer can route such a row there between this call and the
+    -- CREATE. So while the default partition holds any row, every new partition is made by one
+    -- DO statement that, under an ACCESS EXCLUSIVE lock on the parent, detaches the default
+    -- partition, creates the partition, moves the default's rows of its range into it and
+    -- attaches the default partition again. One statement is one transaction: readers see the
+    -- rows either all in the default partition or all in the new one, writers wait for the lock
+    -- and are then routed to the new partition, and a run stopped after any statement leaves
+    -- only whole moves behind, so running the function again finishes the job.
+    IF v_has_default THEN
+        SELECT b.schema_name, b.table_name INTO v_def_nsp, v_def_rel
+          FROM @extschema@._uuid_v7_partition_bounds(parent) b WHERE b.is_default;
+        EXECUTE pg_catalog.format('SELECT EXISTS (SELECT FROM %I.%I)', v_def_nsp, v_def_rel) INTO v_move;
+    END IF;
+    IF v_move THEN
+        -- Deleting a referenced row would fire the foreign key's ON DELETE action.
+        SELECT c.conrelid::regclass INTO v_referencing
+          FROM pg_catalog.pg_constraint c WHERE c.contype = 'f' AND c.confrelid = parent LIMIT 1;
+        IF FOUND THEN
+            RAISE EXCEPTION 'cannot move rows out of the default partition %.% because % has a foreign key referencing %',
+                    quote_ident(v_def_nsp), quote_ident(v_def_rel), v_referencing, parent
+                USING ERRCODE = 'feature_not_supported',
+                      DETAIL = 'Its rows are moved by DELETE and INSERT, which would fire the foreign key''s ON DELETE action.',
+                      HINT = 'Move the rows by hand, or drop the foreign key while they are moved.';
+        END IF;
+        SELECT a.attname INTO v_key
+          FROM pg_catalog.pg_partitioned_table p
+          JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+         WHERE p.partrelid = parent;
+        -- Generated columns are computed again; identity columns keep their values.
+        SELECT pg_catalog.string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum),
+               CASE WHEN bool_or(a.attidentity <> '') THEN ' OVERRIDING SYSTEM VALUE' ELSE '' END
+          INTO v_cols, v_overriding
+          FROM pg_catalog.pg_attribute a
+         WHERE a.attrelid = parent AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = '';
+    END IF;
+
     FOR i IN 1 .. v_n - 1 LOOP
         v_from := @extschema@.uuid_v7_boundary(v_abs[i]);
         v_to := @extschema@.uuid_v7_boundary(v_abs[i + 1]);
@@ -301,8 +347,21 @@ BEGIN
                     quote_ident(v_nsp), quote_ident(v_name), parent, quote_literal(v_from), quote_literal(v_to)
                 USING ERRCODE = 'duplicate_table';
         END IF;
-        RETURN NEXT pg_catalog.format('CREATE TABLE IF NOT EXISTS %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
-                                      v_nsp, v_name, v_nsp, v_rel, v_from, v_to);
+        IF NOT v_move THEN
+            RETURN NEXT pg_catalog.format('CREATE TABLE IF NOT EXISTS %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
+                                          v_nsp, v_name, v_nsp, v_rel, v_from, v_to);
+            CONTINUE;
+        END IF;
+        RETURN NEXT 'DO ' || quote_literal(pg_catalog.format(
+            E'\nBEGIN\n'
+            '    LOCK TABLE ONLY %1$I.%2$I IN ACCESS EXCLUSIVE MODE;\n'
+            '    ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I;\n'
+            '    CREATE TABLE %1$I.%5$I PARTITION OF %1$I.%2$I FOR VALUES FROM (%6$L) TO (%7$L);\n'
+            '    WITH moved AS (DELETE FROM %3$I.%4$I WHERE %8$I >= %6$L AND %8$I < %7$L RETURNING %9$s)\n'
+            '    INSERT INTO %1$I.%5$I (%9$s)%10$s SELECT %9$s FROM moved;\n'
+            '    ALTER TABLE %1$I.%2$I ATTACH PARTITION %3$I.%4$I DEFAULT;\n'
+            'END\n',
+            v_nsp, v_rel, v_def_nsp, v_def_rel, v_name, v_from, v_to, v_key, v_cols, v_overriding));
     END LOOP;
 
     IF with_default AND NOT v_has_default THEN
@@ -418,3 +477,18 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@.uuid_v7_retention_ddl(regclass, timestamptz, text) IS
 'DETACH / DROP statements for the partitions holding only times before older_than; runs nothing';
+
+-- uuid_v7_time(text): the time decoder for pg_partman (docs/partitions.md). pg_partman 5.2 to
+-- 5.5 call the decoder with the partition bound as text (show_partitions, run_maintenance,
+-- partition_data_time); its newer validator looks the decoder up by the control column's type
+-- (uuid) and calls it with NULL. One name with both argument types serves every release with
+-- one set-up, and a part_config that already names public.uuid_v7_time starts working.
+-- LANGUAGE sql without SET so that the planner inlines it; every name in the body is
+-- schema-qualified, so the caller's search_path cannot change it.
+CREATE FUNCTION @extschema@.uuid_v7_time(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+AS $fn$ SELECT @extschema@.uuid_v7_time(id::pg_catalog.uuid) $fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_v7_time(text) IS
+'uuid_v7_time of a uuid given as text: the time decoder pg_partman calls with a partition bound';

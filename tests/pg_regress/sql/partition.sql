@@ -69,13 +69,11 @@ SELECT count(*) AS starts, bool_and(uuid_v7_time(uuid_v7_boundary(t)) = t) AS ro
         UNION ALL SELECT generate_series(timestamptz '2024-01-01', '2026-01-01', '1 day')
         UNION ALL SELECT generate_series(timestamptz '2025-03-01', '2025-04-01', '15 minutes')
         UNION ALL SELECT generate_series(timestamptz '2025-03-01', '2025-03-01 00:01', '1 second')) s;
--- pg_partman 5.2-5.4 call the decoder with a text argument; the wrapper docs/partitions.md
--- shows passes the same checks.
-CREATE FUNCTION part_t.uuid_v7_time_text(id text) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $$ SELECT public.uuid_v7_time(id::uuid) $$;
-SELECT part_t.uuid_v7_time_text(NULL) IS NULL AS decoder_null,
-       part_t.uuid_v7_time_text(uuid_v7_boundary('2025-03-01')::text) = '2025-03-01' AS round_trip;
+-- The released pg_partman 5.x call the decoder with the bound as text: uuid_v7_time(text) gives
+-- the same answers and NULL for NULL.
+SELECT uuid_v7_time(NULL::text) IS NULL AS decoder_null,
+       uuid_v7_time(uuid_v7_boundary('2025-03-01')::text) = '2025-03-01' AS round_trip,
+       uuid_v7_time('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'::text) = uuid_v7_time('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'::uuid) AS same;
 
 -- ===== A year of monthly partitions =====
 CREATE TABLE events (id uuid NOT NULL, t timestamptz NOT NULL, note text) PARTITION BY RANGE (id);
@@ -361,6 +359,27 @@ SELECT q, err(q) FROM (VALUES
     ($$SELECT uuid_v7_retention_ddl('events', '1969-01-01')$$),
     ($$SELECT uuid_v7_retention_ddl('events', '2024-04-01', 'detach concurrently')$$)) v(q);
 SELECT count(*) AS strict_null FROM uuid_v7_partitions(NULL);
+
+-- ===== Rows in the default partition move into the partitions created for their range =====
+CREATE TABLE "ev'Odd" (id uuid PRIMARY KEY, "N" int NOT NULL, twice int GENERATED ALWAYS AS ("N" * 2) STORED)
+  PARTITION BY RANGE (id);
+SELECT uuid_v7_partition_ddl('"ev''Odd"', '2026-11-01', '2026-12-01', with_default => true) \gexec
+-- An empty default partition: the plain statements.
+SELECT uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01');
+-- 100 rows of January and 3 of 2030 reach the default partition; a DO statement per partition.
+INSERT INTO "ev'Odd" (id, "N")
+SELECT uuid_v7_at('2027-01-01'::timestamptz + i * interval '7 hours'), i FROM generate_series(0, 99) i
+UNION ALL SELECT uuid_v7_at('2030-01-01'::timestamptz + i * interval '1 day'), 1000 + i FROM generate_series(0, 2) i;
+SELECT uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01');
+SELECT uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01') \gexec
+SELECT tableoid::regclass AS partition, count(*), min("N"), max("N"), bool_and(twice = "N" * 2) AS generated_ok
+  FROM "ev'Odd" GROUP BY 1 ORDER BY 1;
+SELECT * FROM uuid_v7_partitions('"ev''Odd"');
+SELECT count(*) AS second_run FROM uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01');
+-- A foreign key referencing the parent: moving by DELETE would fire its ON DELETE action.
+CREATE TABLE ev_ref (ev_id uuid REFERENCES "ev'Odd" (id) ON DELETE CASCADE);
+SELECT err($$SELECT uuid_v7_partition_ddl('"ev''Odd"', '2027-03-01', '2027-04-01')$$);
+DROP TABLE ev_ref;
 
 SET client_min_messages = warning;
 DROP SCHEMA part_t CASCADE;

@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# pg_partman with uuid_shard's encoder and decoder, on real pg_partman releases.
+#   tests/sql/partman.sh MAJOR     (the extension must already be installed into MAJOR)
+#
+# pg_partman's SQL files (scripts/setup.sh caches them in .pg/partman/<version>/) are copied into
+# MAJOR's extension directory; no background worker is used, maintenance is called by hand.
+# For each release (5.2.4, 5.5.0) and each interval (1 month, 1 day), in a fresh database (UTC):
+#   - the pg_partman snippet of README.md, which must be the same text as the one in
+#     docs/partitions.md, runs as written (the daily run changes only the table name and
+#     p_interval); show_partitions works (it calls the decoder with text) and lists 9 children
+#     (premake 4 on each side) and the default partition;
+#   - every child's bounds are uuid_v7_boundary of interval starts, contiguous, named _pYYYYMMDD;
+#   - rows spread over the children and beyond are routed to the child whose time range holds
+#     uuid_v7_time(id), the rest to the default partition;
+#   - a row in the last child makes run_maintenance add 4 children after it;
+#   - rows that reached the default partition: 5.5.0's partition_data_time moves them into a new
+#     child; 5.2.4's partition_data_time refuses a uuid column and both releases'
+#     partition_data_proc call partition_data_uuid, which neither has; uuid_v7_partition_ddl
+#     (docs/partitions.md) moves them on both, and pg_partman keeps managing the set after it;
+#   - a filter id >= uuid_v7_boundary(a) AND id < uuid_v7_boundary(b) with constant times is
+#     pruned to one child at plan time;
+#   - retention with retention_keep_table detaches the old children, without it drops them.
+set -eEuo pipefail
+major=${1:?usage: tests/sql/partman.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+releases=(5.2.4 5.5.0)
+bin=$(pg_bin "$major")
+extdir="$("$bin/pg_config" --sharedir)/extension"
+
+trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
+work=$(mktemp -d /tmp/rel-partman.XXXXXX)
+KEEP_WORK=0
+trap 'cluster_stop 2>/dev/null || true; [ "$KEEP_WORK" = 1 ] || rm -rf "$work"' EXIT
+
+for v in "${releases[@]}"; do
+  [ -s "$PROJECT_ROOT/.pg/partman/$v/pg_partman--$v.sql" ] \
+    || { echo "pg_partman $v SQL files missing in .pg/partman/$v: run scripts/setup.sh" >&2; exit 1; }
+  # Refuse to overwrite a pg_partman that a Debian package installed into this PostgreSQL.
+  if [ -f "$extdir/pg_partman.control" ] && dpkg-query -S "$extdir/pg_partman.control" >/dev/null 2>&1; then
+    echo "a packaged pg_partman is installed in $extdir; not overwriting it" >&2; exit 1
+  fi
+  install -m 644 "$PROJECT_ROOT/.pg/partman/$v/pg_partman--$v.sql" "$extdir/"
+done
+
+# The snippet, extracted from both pages: the ```sql block that calls partman.create_parent.
+snippet() {
+  awk '/^```sql$/ { inblock = 1; buf = ""; next }
+       /^```$/ && inblock { inblock = 0; if (buf ~ /partman\.create_parent\(/) { printf "%s", buf; exit } next }
+       inblock { buf = buf $0 "\n" }' "$1"
+}
+readme=$(snippet "$PROJECT_ROOT/README.md")
+docs=$(snippet "$PROJECT_ROOT/docs/partitions.md")
+[ -n "$readme" ] || { echo "FAIL: no pg_partman snippet in README.md" >&2; exit 1; }
+if [ "$readme" != "$docs" ]; then
+  echo "FAIL: the pg_partman snippets of README.md and docs/partitions.md differ:" >&2
+  diff <(echo "$readme") <(echo "$docs") >&2 || true
+  exit 1
+fi
+echo "ok: README.md and docs/partitions.md show the same pg_partman snippet"
+grep -q "p_interval     := '1 month'" <<<"$readme" || { echo "FAIL: the snippet is not the monthly one this test expects" >&2; exit 1; }
+grep -q "CREATE TABLE public.events" <<<"$readme" || { echo "FAIL: the snippet does not create public.events" >&2; exit 1; }
+
+cluster_start "$major" "partman-$major"
+export PGOPTIONS="-c TimeZone=UTC -c client_min_messages=warning"
+
+run_case() { # run_case RELEASE INTERVAL(1 month|1 day)
+  local v=$1 step=$2 unit table db
+  if [ "$step" = "1 month" ]; then unit=month table=events; else unit=day table=events_daily; fi
+  db="pm_${v//./_}_$unit"
+  # This release's own control file: CREATE EXTENSION pg_partman then installs its default_version.
+  install -m 644 "$PROJECT_ROOT/.pg/partman/$v/pg_partman.control" "$extdir/"
+  "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+  local sql="$work/$db.sql" out="$work/$db.out" rc=0
+  {
+    cat <<SQL
+\\set ON_ERROR_STOP 1
+CREATE FUNCTION pg_temp.chk(ok boolean, what text) RETURNS void LANGUAGE plpgsql AS \$\$
+BEGIN
+    IF ok IS NOT TRUE THEN RAISE EXCEPTION 'FAIL [pg_partman $v, $step]: %', what; END IF;
+    RAISE WARNING 'ok [pg_partman $v, $step]: %', what;
+END \$\$;
+-- An expected failure: the statement must fail with a message matching pattern.
+CREATE FUNCTION pg_temp.fails(stmt text, pattern text, what text) RETURNS void LANGUAGE plpgsql AS \$\$
+DECLARE msg text;
+BEGIN
+    BEGIN
+        EXECUTE stmt;
+        msg := '(no error)';
+    EXCEPTION WHEN OTHERS THEN
+        msg := SQLERRM;
+    END;
+    PERFORM pg_temp.chk(msg ~ pattern, what || ' [' || msg || ']');
+END \$\$;
+CREATE EXTENSION uuid_shard;
+CREATE SCHEMA partman;
+CREATE EXTENSION pg_partman SCHEMA partman;
+SELECT pg_temp.chk(extversion = '$v', 'pg_partman ' || extversion || ' installed') FROM pg_extension WHERE extname = 'pg_partman';
+SQL
+    # The documented snippet, as written (daily: only the table name and the interval differ).
+    if [ "$unit" = month ]; then printf '%s\n' "$readme"; else
+      printf '%s\n' "$readme" | sed -e "s/public\.events\b/public.events_daily/g" -e "s/'1 month'/'1 day'/"; fi
+    cat <<SQL
+\\set p public.$table
+\\set step '$step'
+\\set unit $unit
+SELECT pg_temp.chk(count(*) = 10 AND count(*) FILTER (WHERE partition_tablename = '${table}_default') = 1,
+                   'show_partitions lists ' || count(*) || ' tables: 9 children (premake 4) and the default')
+  FROM partman.show_partitions(:'p', p_include_default := true);
+-- Children: bounds are uuid_v7_boundary of interval starts in UTC, contiguous, pg_partman's names.
+CREATE TEMP VIEW kids AS
+SELECT c.oid::regclass AS rel, c.relname,
+       (regexp_match(pg_get_expr(c.relpartbound, c.oid), '''([0-9a-f-]{36})''.*''([0-9a-f-]{36})'''))[1]::uuid AS lo,
+       (regexp_match(pg_get_expr(c.relpartbound, c.oid), '''([0-9a-f-]{36})''.*''([0-9a-f-]{36})'''))[2]::uuid AS hi
+  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+ WHERE i.inhparent = :'p'::regclass AND pg_get_expr(c.relpartbound, c.oid) <> 'DEFAULT';
+CREATE TEMP VIEW kid_times AS
+SELECT k.*, public.uuid_v7_time(k.lo) AS t_lo, public.uuid_v7_time(k.hi) AS t_hi,
+       lag(k.hi) OVER (ORDER BY k.lo) AS prev_hi FROM kids k;
+SELECT pg_temp.chk(bool_and(lo = public.uuid_v7_boundary(t_lo) AND hi = public.uuid_v7_boundary(t_hi)
+                            AND t_lo = date_trunc(:'unit', t_lo) AND t_hi = t_lo + :'step'::interval
+                            AND (prev_hi IS NULL OR prev_hi = lo)
+                            AND relname = '${table}_p' || to_char(t_lo, 'YYYYMMDD')),
+                   count(*) || ' children: bounds = uuid_v7_boundary(interval start), contiguous, named _pYYYYMMDD')
+  FROM kid_times;
+SELECT pg_temp.chk(child_start_time = t_lo AND child_end_time = t_hi, 'show_partition_info(' || rel || ', p_parent_table) decodes its bounds')
+  FROM kid_times, partman.show_partition_info('public.' || relname, p_parent_table := :'p') WHERE t_lo = date_trunc(:'unit', now());
+SELECT pg_temp.fails(format('SELECT partman.show_partition_info(%L)', 'public.${table}_p' || to_char(date_trunc(:'unit', now()), 'YYYYMMDD')),
+                     CASE WHEN '$v' = '5.2.4' THEN 'invalid input syntax for type timestamp' ELSE '^\(no error\)\$' END,
+                     'show_partition_info(child) without p_parent_table: ' || CASE WHEN '$v' = '5.2.4' THEN 'fails' ELSE 'works' END);
+SELECT pg_temp.chk(min(t_lo) = date_trunc(:'unit', now()) - 4 * :'step'::interval
+                   AND max(t_lo) = date_trunc(:'unit', now()) + 4 * :'step'::interval,
+                   'children from ' || min(t_lo) || ' to ' || max(t_lo) || ': 4 intervals before and after now')
+  FROM kid_times;
+-- Routing: 1,029 rows from 6 intervals before now to 6 after.
+INSERT INTO :p (id) SELECT public.uuid_v7_at(date_trunc(:'unit', now()) - 6 * :'step'::interval
+                                             + (12 * i / 1029.0) * :'step'::interval)
+  FROM generate_series(0, 1028) i;
+SELECT pg_temp.chk(count(*) = 1029 AND count(*) FILTER (WHERE k.rel IS NULL AND e.tableoid::regclass::text <> '${table}_default'
+                                                         OR k.rel IS NOT NULL AND NOT (e.id >= k.lo AND e.id < k.hi)) = 0
+                   AND count(*) FILTER (WHERE e.tableoid::regclass::text = '${table}_default') =
+                       count(*) FILTER (WHERE public.uuid_v7_time(e.id) < date_trunc(:'unit', now()) - 4 * :'step'::interval
+                                           OR public.uuid_v7_time(e.id) >= date_trunc(:'unit', now()) + 5 * :'step'::interval),
+                   count(*) || ' rows routed, ' || count(*) FILTER (WHERE e.tableoid::regclass::text = '${table}_default')
+                   || ' of them (outside every child) to the default partition, 0 misplaced')
+  FROM :p e LEFT JOIN kids k ON k.rel = e.tableoid;
+-- The rows outside every child leave the default partition before maintenance is tested.
+CREATE TEMP TABLE parked AS SELECT * FROM ONLY ${table}_default;
+DELETE FROM ${table}_default;
+-- Time moves on: a row in the last child, and maintenance adds premake (4) children after it.
+INSERT INTO :p (id) VALUES (public.uuid_v7_at(date_trunc(:'unit', now()) + 4 * :'step'::interval + :'step'::interval / 2));
+SELECT partman.run_maintenance(:'p');
+SELECT pg_temp.chk(count(*) = 13 AND max(t_lo) = date_trunc(:'unit', now()) + 8 * :'step'::interval
+                   AND bool_and(lo = public.uuid_v7_boundary(t_lo) AND t_hi = t_lo + :'step'::interval
+                                AND (prev_hi IS NULL OR prev_hi = lo)),
+                   'run_maintenance: ' || count(*) || ' children, the last from ' || max(t_lo))
+  FROM kid_times;
+-- Rows in the default partition: 7 and 8 intervals before now, where no child exists.
+INSERT INTO :p SELECT * FROM parked WHERE public.uuid_v7_time(id) < date_trunc(:'unit', now()) - 4 * :'step'::interval;
+SELECT count(*) AS parked_old FROM parked WHERE public.uuid_v7_time(id) < date_trunc(:'unit', now()) - 4 * :'step'::interval \\gset
+INSERT INTO :p (id) SELECT public.uuid_v7_at(date_trunc(:'unit', now()) - 8 * :'step'::interval + (i / 100.0) * :'step'::interval)
+  FROM generate_series(0, 99) i;
+SELECT pg_temp.fails(format('CALL partman.partition_data_proc(%L)', :'p'), 'partition_data_uuid.*does not exist',
+                     'partition_data_proc calls partman.partition_data_uuid, which this release lacks');
+SQL
+    if [ "$v" = 5.2.4 ]; then
+      cat <<SQL
+SELECT pg_temp.fails(format('SELECT partman.partition_data_time(%L, p_batch_count := 10)', :'p'),
+                     'without time based control column', 'partition_data_time refuses a uuid control column');
+SQL
+    else
+      cat <<SQL
+-- This release moves them itself (one interval per batch): the rows 8 intervals back.
+SELECT pg_temp.chk(partman.partition_data_time(:'p', p_batch_count := 1) = 100 + count(*),
+                   'partition_data_time moved the ' || 100 + count(*) || ' rows of ' || date_trunc(:'unit', now()) - 8 * :'step'::interval)
+  FROM parked WHERE public.uuid_v7_time(id) >= date_trunc(:'unit', now()) - 8 * :'step'::interval
+                AND public.uuid_v7_time(id) < date_trunc(:'unit', now()) - 7 * :'step'::interval;
+SQL
+    fi
+    cat <<SQL
+-- uuid_v7_partition_ddl moves what is left (docs/partitions.md), on every release.
+SELECT public.uuid_v7_partition_ddl(:'p', date_trunc(:'unit', now()) - 8 * :'step'::interval,
+                                    date_trunc(:'unit', now()) - 4 * :'step'::interval, :'step') \\gexec
+SELECT pg_temp.chk(count(*) = 0, 'the default partition is empty: ' || count(*) || ' rows left')
+  FROM ${table}_default;
+SELECT pg_temp.chk(count(*) = 17 AND min(t_lo) = date_trunc(:'unit', now()) - 8 * :'step'::interval
+                   AND bool_and(lo = public.uuid_v7_boundary(t_lo) AND t_hi = t_lo + :'step'::interval
+                                AND (prev_hi IS NULL OR prev_hi = lo) AND relname = '${table}_p' || to_char(t_lo, 'YYYYMMDD')),
+                   count(*) || ' contiguous children after the move, the first from ' || min(t_lo))
+  FROM kid_times;
+SELECT pg_temp.chk(count(*) = 1029 + 1 + 100 - (SELECT count(*) FROM parked) + :parked_old
+                   AND count(*) FILTER (WHERE k.rel IS NULL OR NOT (e.id >= k.lo AND e.id < k.hi)) = 0,
+                   count(*) || ' rows, each in the child holding its time')
+  FROM :p e LEFT JOIN kids k ON k.rel = e.tableoid;
+SELECT pg_temp.chk(count(*) = 17, 'show_partitions after the move lists ' || count(*) || ' children')
+  FROM partman.show_partitions(:'p');
+SELECT partman.run_maintenance(:'p');
+-- Plan-time pruning: constant times give constant bounds, one child is planned.
+DO \$\$
+DECLARE line text; scans int := 0; removed int := 0; t timestamptz := date_trunc('$unit', now()) - '$step'::interval;
+BEGIN
+    FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT * FROM public.$table WHERE id >= public.uuid_v7_boundary(%L) AND id < public.uuid_v7_boundary(%L)',
+                               t, t + '$step'::interval) LOOP
+        IF line ~ 'Scan on ' THEN scans := scans + 1; END IF;
+        IF line ~ 'Subplans Removed' THEN removed := removed + 1; END IF;
+        IF line ~ 'Scan on ' AND line !~ ('${table}_p' || to_char(t, 'YYYYMMDD')) THEN scans := scans + 100; END IF;
+    END LOOP;
+    PERFORM pg_temp.chk(scans = 1 AND removed = 0, 'a constant time range is pruned at plan time to its one child');
+END \$\$;
+-- Retention: keep_table detaches, otherwise drops.
+SELECT count(*) AS to_detach FROM kid_times WHERE t_hi < now() - 2 * :'step'::interval \\gset
+UPDATE partman.part_config SET retention = (2 * :'step'::interval)::text, retention_keep_table = true WHERE parent_table = :'p';
+SELECT partman.run_maintenance(:'p');
+SELECT pg_temp.chk(count(*) = 0, 'retention ' || 2 * :'step'::interval || ': no child ending before ' || now() - 2 * :'step'::interval || ' is left')
+  FROM kid_times WHERE t_hi < now() - 2 * :'step'::interval;
+SELECT pg_temp.chk(count(*) = :to_detach AND count(*) > 0,
+                   count(*) || ' old children detached and kept (retention_keep_table)')
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+ WHERE n.nspname = 'public' AND c.relname ~ '^${table}_p' AND c.relkind = 'r' AND NOT c.relispartition;
+SELECT count(*) AS before_drop FROM kids \\gset
+UPDATE partman.part_config SET retention = :'step', retention_keep_table = false WHERE parent_table = :'p';
+SELECT partman.run_maintenance(:'p');
+SELECT pg_temp.chk(count(*) = :before_drop - 1 AND count(*) FILTER (WHERE t_hi < now() - :'step'::interval) = 0,
+                   'retention ' || :'step' || ' without keep_table: ' || :before_drop - count(*) || ' child dropped')
+  FROM kid_times;
+SELECT pg_temp.chk(to_regclass('public.${table}_p' || to_char(date_trunc(:'unit', now()) - 2 * :'step'::interval, 'YYYYMMDD')) IS NULL,
+                   'the dropped child no longer exists');
+SQL
+  } >"$sql"
+  "${PSQL[@]}" -d "$db" -f "$sql" >"$out" 2>&1 || rc=$?
+  sed -n 's/^psql:[^ ]* WARNING:  //p; s/^WARNING:  //p; /ERROR/p' "$out"
+  [ "$rc" = 0 ] || { echo "FAIL [PG$major]: pg_partman $v, $step (psql exit $rc; output in $out)" >&2; KEEP_WORK=1; return 1; }
+  "${PSQL[@]}" -d postgres -c "DROP DATABASE $db"
+}
+
+t0=$SECONDS
+for v in "${releases[@]}"; do
+  run_case "$v" "1 month"
+  run_case "$v" "1 day"
+done
+echo "pg_partman ${releases[*]}: all checks passed on PostgreSQL $major ($((SECONDS - t0))s)"
