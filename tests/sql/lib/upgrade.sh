@@ -143,8 +143,10 @@ SQL
 )
 
 # The extension as a catalog sees it, one block per member object in a fixed order: the
-# extension row, then every pg_depend deptype 'e' member with its description, comment, and for
-# functions the full pg_get_functiondef plus every marking; for relations and types their shape.
+# extension row, then every pg_depend deptype 'e' member with its description, comment and
+# initial privileges, and for functions the full pg_get_functiondef plus every marking (and the
+# aggregate's parts); for relations, types, operators and casts their shape; for other kinds
+# their identity.
 SNAPSHOT_SQL=$(cat <<'SQL'
 SET search_path = pg_catalog;
 WITH e AS (SELECT * FROM pg_extension WHERE extname = 'uuid_shard'),
@@ -161,6 +163,8 @@ SELECT line FROM (
   SELECT m.what, concat_ws(E'\n', '== ' || m.what,
     'comment: ' || (SELECT description FROM pg_description
                      WHERE classoid = m.classid AND objoid = m.objid AND objsubid = m.objsubid),
+    'initial privileges: ' || (SELECT initprivs::text FROM pg_init_privs
+                                WHERE classoid = m.classid AND objoid = m.objid AND objsubid = m.objsubid),
     CASE m.classid
       WHEN 'pg_proc'::regclass THEN (
         SELECT concat_ws(E'\n',
@@ -169,8 +173,20 @@ SELECT line FROM (
                  p.prokind, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proleakproof, p.procost,
                  p.prorows, l.lanname, p.proconfig, (SELECT rolsuper FROM pg_roles WHERE oid = p.proowner),
                  p.proacl, p.prosupport),
-          CASE WHEN p.prokind IN ('f', 'p', 'w') THEN pg_get_functiondef(p.oid) END)
+          CASE WHEN p.prokind IN ('f', 'p', 'w') THEN pg_get_functiondef(p.oid) END,
+          (SELECT format('aggregate args=%s transfn=%s finalfn=%s combinefn=%s stype=%s initval=%s',
+                         pg_get_function_arguments(p.oid), a.aggtransfn, a.aggfinalfn, a.aggcombinefn,
+                         a.aggtranstype::regtype, a.agginitval)
+             FROM pg_aggregate a WHERE a.aggfnoid = p.oid))
           FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = m.objid)
+      WHEN 'pg_operator'::regclass THEN (
+        SELECT format('left=%s right=%s result=%s code=%s commutator=%s negator=%s restrict=%s join=%s merges=%s hashes=%s',
+                      o.oprleft::regtype, o.oprright::regtype, o.oprresult::regtype, o.oprcode, o.oprcom::regoperator,
+                      o.oprnegate::regoperator, o.oprrest, o.oprjoin, o.oprcanmerge, o.oprcanhash)
+          FROM pg_operator o WHERE o.oid = m.objid)
+      WHEN 'pg_cast'::regclass THEN (
+        SELECT format('function=%s context=%s method=%s', c.castfunc::regprocedure, c.castcontext, c.castmethod)
+          FROM pg_cast c WHERE c.oid = m.objid)
       WHEN 'pg_class'::regclass THEN (
         SELECT concat_ws(E'\n', format('relkind=%s', c.relkind),
           CASE WHEN c.relkind IN ('v', 'm') THEN pg_get_viewdef(c.oid) END,
