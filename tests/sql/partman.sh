@@ -4,7 +4,9 @@
 #
 # pg_partman's SQL files (scripts/setup.sh caches them in .pg/partman/<version>/) are copied into
 # MAJOR's extension directory; no background worker is used, maintenance is called by hand.
-# For each release (5.2.4, 5.5.0) and each interval (1 month, 1 day), in a fresh database (UTC):
+# pg_partman 5 requires PostgreSQL 14 or later: on an older major the test only checks that
+# create_parent says so. Otherwise, for each release (5.2.4, 5.5.0) and each interval (1 month,
+# 1 day), in a fresh database (UTC):
 #   - the pg_partman snippet of README.md, which must be the same text as the one in
 #     docs/partitions.md, runs as written (the daily run changes only the table name and
 #     p_interval); show_partitions works (it calls the decoder with text) and lists 9 children
@@ -233,8 +235,24 @@ SQL
   "${PSQL[@]}" -d postgres -c "DROP DATABASE $db"
 }
 
+refused_case() { # refused_case RELEASE: pg_partman 5 needs PostgreSQL 14+; the snippet must say so
+  local v=$1 db="pm_${1//./_}_refused" out
+  install -m 644 "$PROJECT_ROOT/.pg/partman/$v/pg_partman.control" "$extdir/"
+  "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+  out=$(printf 'CREATE EXTENSION uuid_shard;\nCREATE SCHEMA partman;\nCREATE EXTENSION pg_partman SCHEMA partman;\n%s\n' "$readme" \
+        | "${PSQL[@]}" -d "$db" 2>&1 || true)
+  grep -q 'pg_partman requires PostgreSQL 14 or greater' <<<"$out" \
+    || { echo "FAIL [PG$major]: pg_partman $v: expected its refusal of PostgreSQL < 14, got: $out" >&2; return 1; }
+  echo "ok [pg_partman $v]: create_parent refuses PostgreSQL $major (pg_partman 5 requires 14 or later)"
+  "${PSQL[@]}" -d postgres -c "DROP DATABASE $db"
+}
+
 t0=$SECONDS
 for v in "${releases[@]}"; do
+  if [ "$("${PSQL[@]}" -At -d postgres -c 'SHOW server_version_num')" -lt 140000 ]; then
+    refused_case "$v"
+    continue
+  fi
   run_case "$v" "1 month"
   run_case "$v" "1 day"
 done

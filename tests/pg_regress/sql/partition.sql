@@ -361,7 +361,8 @@ SELECT q, err(q) FROM (VALUES
 SELECT count(*) AS strict_null FROM uuid_v7_partitions(NULL);
 
 -- ===== Rows in the default partition move into the partitions created for their range =====
-CREATE TABLE "ev'Odd" (id uuid PRIMARY KEY, "N" int NOT NULL, twice int GENERATED ALWAYS AS ("N" * 2) STORED)
+CREATE TABLE "ev'Odd" (id uuid PRIMARY KEY, "N" int NOT NULL, twice int GENERATED ALWAYS AS ("N" * 2) STORED,
+                       seq bigint GENERATED ALWAYS AS IDENTITY)
   PARTITION BY RANGE (id);
 SELECT uuid_v7_partition_ddl('"ev''Odd"', '2026-11-01', '2026-12-01', with_default => true) \gexec
 -- An empty default partition: the plain statements.
@@ -372,7 +373,9 @@ SELECT uuid_v7_at('2027-01-01'::timestamptz + i * interval '7 hours'), i FROM ge
 UNION ALL SELECT uuid_v7_at('2030-01-01'::timestamptz + i * interval '1 day'), 1000 + i FROM generate_series(0, 2) i;
 SELECT uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01');
 SELECT uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01') \gexec
-SELECT tableoid::regclass AS partition, count(*), min("N"), max("N"), bool_and(twice = "N" * 2) AS generated_ok
+-- Generated columns computed again, identity values kept.
+SELECT tableoid::regclass AS partition, count(*), min("N"), max("N"), bool_and(twice = "N" * 2) AS generated_ok,
+       min(seq), max(seq)
   FROM "ev'Odd" GROUP BY 1 ORDER BY 1;
 SELECT * FROM uuid_v7_partitions('"ev''Odd"');
 SELECT count(*) AS second_run FROM uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01');
