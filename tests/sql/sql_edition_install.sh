@@ -76,6 +76,8 @@ check "newer script: functions (OIDs), tables, indexes (files), dependencies and
 
 # 4. the dependents still work and agree with the functions
 per_bucket="SELECT string_agg((SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = k)::text, ',' ORDER BY k) FROM generate_series(0, 7) k"
+# the same counts from one sequential scan (one call per row)
+per_bucket_scan="SELECT string_agg(c::text, ',' ORDER BY k) FROM (SELECT shard.uuid_bucket(id, 8) AS k, count(*) AS c FROM public.ev GROUP BY 1) s"
 check "defaults, generated column, CHECK, LIST routing, view after re-runs" "$(as_app -d app -At <<'SQL'
 SET search_path = '';
 INSERT INTO public.ev (body) VALUES (-1);
@@ -92,6 +94,6 @@ SQL
 check "expression index ev_bucket used for uuid_bucket(id, 8) = k" \
   "$(as_app -d app -At -c "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = 3" | grep -c 'Index.* on ev_bucket')" 1
 check "  and its counts per bucket equal a sequential scan's" "$(as_app -d app -At -c "SET enable_seqscan = off" -c "$per_bucket")" \
-  "$(as_app -d app -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket")"
+  "$(as_app -d app -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket_scan")"
 echo "sql_edition_install PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
 exit $fail
