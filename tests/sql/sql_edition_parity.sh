@@ -183,6 +183,17 @@ SQL
 echo "$res"
 [[ "$res" != *FAIL* ]] || fail=1
 
+# Why: forced into a parallel worker, a PARALLEL SAFE uuidv7() of the edition would fail.
+force=$(psql_db -Atc "SELECT CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END")
+res=$(psql_db -At -v ON_ERROR_STOP=0 -c "SET $force = on" -c "SELECT 'as marked: ' || (uuid_shard_sql.uuidv7() IS NOT NULL)" \
+        -c "ALTER FUNCTION uuid_shard_sql.uuidv7() PARALLEL SAFE" -c "SELECT 'marked SAFE: ' || (uuid_shard_sql.uuidv7() IS NOT NULL)" \
+        -c "ALTER FUNCTION uuid_shard_sql.uuidv7() PARALLEL UNSAFE" 2>&1 | tr '\n' ' ')
+if [[ "$res" == "as marked: true ERROR:"*"during a parallel operation"* ]]; then
+  echo "uuidv7() under $force: runs as marked (UNSAFE); marked SAFE it fails (set_config in a parallel worker): ok"
+else
+  echo "uuidv7() under $force: FAILED: $res"; fail=1
+fi
+
 # ---- 5. monotonicity ----------------------------------------------------------------------------
 res=$(psql_db -At <<'SQL'
 -- 100,000 in one statement, strictly increasing (the native pg_test)

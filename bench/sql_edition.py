@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""The SQL edition's cost per call against the native extension and the anchors a user would pick
+instead, in one database and one run (bench/sql_edition.sh starts the cluster and calls this):
+
+  bench/sql_edition.py --pg 18=BINDIR:SOCKDIR:PORT --script dist/uuid_shard-V.sql [--rounds R] [--n N]
+
+Timing as bench/bench.py: each statement is EXPLAIN (ANALYZE, TIMING OFF) in one long-lived
+session, timed by the backend's on-CPU time (/proc/PID/schedstat); every round runs every
+variant once in an order rotated by one per round; round 0 is a warm-up. Cost per call is
+(statement - floor) / N, the floor being the same statement without the call, measured in every
+round; the figure is the median over rounds, ratios are medians of per-round ratios.
+"""
+import argparse
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import Cluster, Session, rotated, log, PLPGSQL_RECIPE  # noqa: E402
+
+ED = "uuid_shard_sql"
+# What "where the time goes" is made of: the steps of the edition's uuidv7(), one at a time.
+PARTS = rf"""
+CREATE OR REPLACE FUNCTION public.part_call() RETURNS uuid LANGUAGE plpgsql VOLATILE
+AS $$ BEGIN RETURN '00000000-0000-7000-8000-000000000000'; END $$;
+CREATE OR REPLACE FUNCTION public.part_call_pinned() RETURNS uuid LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN '00000000-0000-7000-8000-000000000000'; END $$;
+CREATE OR REPLACE FUNCTION public.part_state() RETURNS uuid LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $$ DECLARE v bigint := NULLIF(current_setting('bench.v7_last', true), '')::bigint;
+BEGIN v := set_config('bench.v7_last', (coalesce(v, 0) + 1)::text, false); RETURN '00000000-0000-7000-8000-000000000000'; END $$;
+"""
+
+# (group, name, expression over generate_series g / table r, floor expression)
+GEN_FLOOR = "1"
+VARIANTS = [
+    # generation: the goal compares the edition with the PL/pgSQL recipe
+    ("uuidv7()", "floor", "count(1)", None),
+    ("uuidv7()", "recipe: PL/pgSQL overlay on gen_random_uuid()", "count(public.uuid_generate_v7())", None),
+    ("uuidv7()", "gen_random_uuid()", "count(gen_random_uuid())", None),
+    ("uuidv7()", "core 18 uuidv7()", "count(pg_catalog.uuidv7())", 18),
+    ("uuidv7()", "native public.uuidv7()", "count(public.uuidv7())", None),
+    ("uuidv7()", "SQL edition uuidv7()", f"count({ED}.uuidv7())", None),
+    ("uuidv7()", "  part: PL/pgSQL call, no SET", "count(public.part_call())", None),
+    ("uuidv7()", "  part: PL/pgSQL call with SET search_path", "count(public.part_call_pinned())", None),
+    ("uuidv7()", "  part: + session state (current_setting, set_config)", "count(public.part_state())", None),
+    ("uuidv7(interval)", "native", "count(public.uuidv7(interval '-1 day'))", None),
+    ("uuidv7(interval)", "SQL edition", f"count({ED}.uuidv7(interval '-1 day'))", None),
+]
+PER_ROW = [  # over table r (id uuid, ts timestamptz)
+    ("floor", "count(id)"),
+    ("uuid_v7_at(ts)", "count(%s.uuid_v7_at(ts))"),
+    ("uuid_v7_boundary(ts)", "count(%s.uuid_v7_boundary(ts))"),
+    ("uuid_v7_time(id)", "count(%s.uuid_v7_time(id))"),
+    ("uuid_version(id)", "count(%s.uuid_version(id))"),
+    ("uuid_shard_key(id, 4)", "count(%s.uuid_shard_key(id, 4))"),
+    ("uuid_bucket(id, 5)", "count(%s.uuid_bucket(id, 5))"),
+    ("uuid_bucket(id, 100000)", "count(%s.uuid_bucket(id, 100000))"),
+]
+
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pg", required=True)
+    ap.add_argument("--script", required=True)
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--n", type=int, default=200000)
+    a = ap.parse_args()
+    pg = Cluster(a.pg)
+    import subprocess
+    subprocess.run(pg.psql + ["-d", "postgres", "-c", "DROP DATABASE IF EXISTS bench_edition", "-c", "CREATE DATABASE bench_edition"],
+                   check=True, capture_output=True)
+    subprocess.run(pg.psql + ["-d", "bench_edition", "-v", "ON_ERROR_STOP=1", "-v", f"schema={ED}", "-f", a.script],
+                   check=True, capture_output=True)
+    s = Session(pg, "bench_edition")
+    s.run("CREATE EXTENSION uuid_shard;")
+    s.run(PLPGSQL_RECIPE)
+    s.run(PARTS)
+    s.run(f"CREATE TABLE r AS SELECT public.uuidv7() AS id, now() - g * interval '1.37 s' AS ts FROM generate_series(1, {a.n}) g; VACUUM ANALYZE r;")
+    version = s.run("SHOW server_version;")[0]
+    gen = [v for v in VARIANTS if v[3] is None or pg.major >= v[3]]
+    stmts = [(f"{g} | {name}", f"SELECT {expr} FROM generate_series(1, {a.n}) g") for g, name, expr, _ in gen]
+    for name, expr in PER_ROW:
+        if name == "floor":
+            stmts.append(("rows | floor", f"SELECT {expr} FROM r"))
+        else:
+            for ed, schema in (("native", "public"), ("SQL edition", ED)):
+                stmts.append((f"{name} | {ed}", f"SELECT {expr % schema} FROM r"))
+    samples = {k: [] for k, _ in stmts}
+    for r in range(a.rounds + 1):
+        for k, sql in rotated(stmts, r):
+            wall, cpu = s.timed(sql)
+            if r > 0:
+                samples[k].append(cpu)
+        log(f"round {r}/{a.rounds} done")
+    s.close()
+
+    def net_ns(key, floor_key):  # per-round net cost per call, ns
+        return [(x - f) * 1e6 / a.n for x, f in zip(samples[key], samples[floor_key])]
+
+    print(f"\nPostgreSQL {version}, N = {a.n:,} calls per statement, {a.rounds} rounds (+1 warm-up), "
+          "backend CPU time, net of the floor, median\n")
+    print("| uuidv7() and what a user would pick instead | ns per call | x recipe |")
+    print("|---|---:|---:|")
+    recipe = net_ns("uuidv7() | recipe: PL/pgSQL overlay on gen_random_uuid()", "uuidv7() | floor")
+    for g, name, expr, _ in gen:
+        if g != "uuidv7()" or name == "floor":
+            continue
+        net = net_ns(f"{g} | {name}", "uuidv7() | floor")
+        ratio = median([x / y for x, y in zip(net, recipe)])
+        print(f"| {name} | {median(net):,.0f} | {ratio:.2f}x |")
+    print("\n| function | native ns per call | SQL edition ns per call | edition / native |")
+    print("|---|---:|---:|---:|")
+    rows = [("uuidv7(interval)", "uuidv7(interval) | native", "uuidv7(interval) | SQL edition", "uuidv7() | floor")]
+    rows += [(n, f"{n} | native", f"{n} | SQL edition", "rows | floor") for n, _ in PER_ROW if n != "floor"]
+    for label, kn, ke, fl in rows:
+        nn, ne = net_ns(kn, fl), net_ns(ke, fl)
+        ratio = median([e / max(n, 1e-3) for e, n in zip(ne, nn)])
+        print(f"| `{label}` | {median(nn):,.0f} | {median(ne):,.0f} | {ratio:,.0f}x |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
