@@ -205,6 +205,16 @@ SELECT 'layout and time', count(*) = 1000
   FROM (SELECT uuid_shard_sql.uuidv7() id FROM generate_series(1, 1000)) s
  WHERE uuid_version(id) = 7 AND (get_byte(uuid_send(id), 8) & 192) = 128
    AND uuid_v7_time(id) BETWEEN date_trunc('milliseconds', clock_timestamp()) - interval '5 s' AND clock_timestamp() + interval '5 s';
+-- uuidv7(shift) against the native one: the same calendar arithmetic in the session's zone
+-- (months and days across DST changes), so the times differ only by the moments of the calls
+SET TimeZone = 'America/Santiago';
+SELECT 'uuidv7(shift) lands where the native one does (1,000 shifts)',
+       bool_and(abs(extract(epoch FROM uuid_v7_time(uuid_shard_sql.uuidv7(s)) - uuid_v7_time(public.uuidv7(s)))) < 2)
+  FROM (SELECT make_interval(years => (random() * 200 - 50)::int, months => (random() * 24 - 12)::int,
+                             days => (random() * 60 - 30)::int, hours => (random() * 48 - 24)::int,
+                             secs => random() * 100) AS s
+          FROM generate_series(1, 1000)) t;
+RESET TimeZone;
 -- the clock steps back an hour: the session's last time is an hour ahead of the clock. Every key
 -- is then the last plus one fraction unit: 5,000 consecutive times, carrying into 2 more ms.
 SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last',
