@@ -44,8 +44,8 @@ BEGIN
     v_last := set_config('uuid_shard.v7_last', v_now::text, false);
     -- bytes 0..7: 48-bit ms, version 7, 12-bit fraction; bytes 8..15 from a v4, whose variant
     -- bits are already 10 and whose other 62 bits are random (core's CSPRNG)
-    RETURN encode(overlay(uuid_send(gen_random_uuid()),
-                          int8send(((v_now >> 12) << 16) | 28672 | (v_now & 4095)), 1, 8), 'hex')::uuid;
+    RETURN encode(overlay(uuid_send(gen_random_uuid())
+                          PLACING int8send(((v_now >> 12) << 16) | 28672 | (v_now & 4095)) FROM 1 FOR 8), 'hex')::uuid;
 END
 $fn$;
 
@@ -97,8 +97,8 @@ BEGIN
             + (date_part('hour', v_iv) * 3600000000 + date_part('minute', v_iv) * 60000000
                + date_part('microseconds', v_iv))::bigint;
     v_now := ((v_us / 1000) << 12) | (((v_us % 1000) * 1000 + v_ns % 1000) * 4096 / 1000000);
-    RETURN encode(overlay(uuid_send(gen_random_uuid()),
-                          int8send(((v_now >> 12) << 16) | 28672 | (v_now & 4095)), 1, 8), 'hex')::uuid;
+    RETURN encode(overlay(uuid_send(gen_random_uuid())
+                          PLACING int8send(((v_now >> 12) << 16) | 28672 | (v_now & 4095)) FROM 1 FOR 8), 'hex')::uuid;
 END
 $fn$;
 
@@ -120,8 +120,8 @@ BEGIN
     v_us := date_part('day', v_iv)::bigint * 86400000000
             + (date_part('hour', v_iv) * 3600000000 + date_part('minute', v_iv) * 60000000
                + date_part('microseconds', v_iv))::bigint;
-    RETURN encode(overlay(uuid_send(gen_random_uuid()),
-                          int8send(((v_us / 1000) << 16) | 28672 | ((v_us % 1000) * 4096 / 1000)), 1, 8),
+    RETURN encode(overlay(uuid_send(gen_random_uuid())
+                          PLACING int8send(((v_us / 1000) << 16) | 28672 | ((v_us % 1000) * 4096 / 1000)) FROM 1 FOR 8),
                   'hex')::uuid;
 END
 $fn$;
