@@ -85,6 +85,19 @@ check "functions equal the plain script's, object by object" \
 check "every function a member of extension uuid_shard" \
   "$("${PSQL[@]}" -d app -Atc "SELECT count(*) FILTER (WHERE d.objid IS NULL) FROM pg_proc p LEFT JOIN pg_depend d ON d.objid = p.oid AND d.deptype = 'e' WHERE p.pronamespace = 'public'::regnamespace")" 0
 
+# From the pg_tle edition to the plain script in place (sql_edition/to_sql_edition.sql), the first
+# half of a move to the native extension on a server that has its files (tests/sql/sql_edition_move.sh
+# does the second): every function keeps its OID, no table or index is rewritten.
+state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
+  SELECT p.oid::regprocedure::text || '=' || p.oid AS x FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+  UNION ALL SELECT c.relname || ':' || c.relfilenode FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i', 'p')
+  UNION ALL SELECT 'events:' || md5(string_agg(e::text, ',' ORDER BY id)) FROM events e) s"
+before=$("${PSQL[@]}" -d app -Atc "$state_sql")
+"${PSQL[@]}" -d app -v schema=public -v script="$plain_script" -f "$PROJECT_ROOT/sql_edition/to_sql_edition.sql" >/dev/null 2>&1
+check "pg_tle edition -> plain script in place: extension gone, OIDs, files and rows kept, functions as the plain script's" \
+  "$("${PSQL[@]}" -d app -Atc "SELECT count(*) FROM pg_extension WHERE extname = 'uuid_shard'")|$("${PSQL[@]}" -d app -Atc "$state_sql")|$("${PSQL[@]}" -d app -Atc "$funcs_sql")" \
+  "0|$before|$("${PSQL[@]}" -d app_plain -Atc "$funcs_sql")"
+
 # In a schema of its own, called with that schema off search_path (@extschema@ substituted).
 check "CREATE EXTENSION uuid_shard SCHEMA shard, calls with shard off search_path" "$("${PSQL[@]}" -U app_owner -d app_schema -At <<'SQL'
 CREATE SCHEMA shard;
