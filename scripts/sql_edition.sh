@@ -86,7 +86,7 @@ for rel, text in parts:
     text = re.sub(r"(?m)^CREATE FUNCTION\b", "CREATE OR REPLACE FUNCTION", text)
     body.append("-- ======== %s ========\n%s" % (rel, text.rstrip() + "\n"))
 body = "\n".join(body)
-for quote in ("$uuid_shard_sql$", "$uuid_shard_check$", "$_pgtle_"):
+for quote in ("$uuid_shard_sql$", "$uuid_shard_check$", "$uuid_shard_pgtle$", "$_pgtle_"):
     if quote in body:
         sys.exit("sql_edition: the SQL contains %s, which the scripts use as their quote" % quote)
 
@@ -127,13 +127,39 @@ SELECT CASE WHEN pg_catalog.to_regnamespace(:'schema') IS NULL
 
 pgtle = head + r"""--   psql -f uuid_shard-%(v)s.pgtle.sql   (as a member of pgtle_admin, with pg_tle loaded)
 -- Registers the extension with pg_tle; then any database owner runs CREATE EXTENSION uuid_shard
--- [SCHEMA NAME], exactly as with the native extension.
+-- [SCHEMA NAME], exactly as with the native extension. Where an older release is registered,
+-- registers this one as a new version with update paths from the older ones (the script only
+-- replaces and adds functions, so it is its own update script): then ALTER EXTENSION uuid_shard
+-- UPDATE. Running it again for a version that is registered changes nothing.
 \set ON_ERROR_STOP on
 CREATE EXTENSION IF NOT EXISTS pg_tle;
-SELECT pgtle.install_extension('uuid_shard', '%(v)s',
-    'UUIDv7 keys bit-compatible with PostgreSQL 18, shard keys, worker buckets and time partitions (SQL edition)',
-$uuid_shard_sql$
-%(body)s$uuid_shard_sql$);
+DO $uuid_shard_pgtle$
+DECLARE
+    v_version CONSTANT text := '%(v)s';
+    v_sql CONSTANT text := $uuid_shard_sql$
+%(body)s$uuid_shard_sql$;
+    v_older text;
+BEGIN
+    IF NOT EXISTS (SELECT FROM pgtle.available_extensions() WHERE name OPERATOR(pg_catalog.=) 'uuid_shard') THEN
+        PERFORM pgtle.install_extension('uuid_shard', v_version,
+            'UUIDv7 keys bit-compatible with PostgreSQL 18, shard keys, worker buckets and time partitions (SQL edition)',
+            v_sql);
+    ELSIF EXISTS (SELECT FROM pgtle.available_extension_versions()
+                   WHERE name OPERATOR(pg_catalog.=) 'uuid_shard' AND version OPERATOR(pg_catalog.=) v_version) THEN
+        RAISE NOTICE 'uuid_shard %% is registered with pg_tle already', v_version;
+    ELSE
+        PERFORM pgtle.install_extension_version_sql('uuid_shard', v_version, v_sql);
+        FOR v_older IN
+            SELECT version FROM pgtle.available_extension_versions()
+             WHERE name OPERATOR(pg_catalog.=) 'uuid_shard'
+               AND pg_catalog.string_to_array(version, '.')::int[] OPERATOR(pg_catalog.<) pg_catalog.string_to_array(v_version, '.')::int[]
+        LOOP
+            PERFORM pgtle.install_update_path('uuid_shard', v_older, v_version, v_sql);
+        END LOOP;
+        PERFORM pgtle.set_default_version('uuid_shard', v_version);
+    END IF;
+END
+$uuid_shard_pgtle$;
 """ % {"v": version, "body": body}
 
 for name, text in (("uuid_shard-%s.sql" % version, plain), ("uuid_shard-%s.pgtle.sql" % version, pgtle)):

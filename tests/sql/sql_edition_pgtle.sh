@@ -113,5 +113,27 @@ SQL
 check "DROP EXTENSION, CREATE EXTENSION again" \
   "$("${PSQL[@]}" -U app_owner -d app_schema -Atc "DROP EXTENSION uuid_shard CASCADE" -c "CREATE EXTENSION uuid_shard" -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'" 2>/dev/null)" "$version"
 
+# A newer release over an installed one: its .pgtle.sql registers the new version with an update
+# path, ALTER EXTENSION uuid_shard UPDATE replaces the functions in place (same OIDs), and what
+# depends on them stays. (The newer release is this one with a changed function body.)
+"${PSQL[@]}" -U app_owner -d app_schema -q <<'SQL'
+CREATE TABLE upd (id uuid PRIMARY KEY DEFAULT public.uuidv7(), b int GENERATED ALWAYS AS (uuid_bucket(id, 4)) STORED);
+CREATE INDEX upd_key ON upd (uuid_shard_key(id, 3));
+INSERT INTO upd SELECT FROM generate_series(1, 1000);
+SQL
+upd_state="SELECT string_agg(x, ' ' ORDER BY x) FROM (
+  SELECT p.oid::regprocedure::text || '=' || p.oid AS x FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+  UNION ALL SELECT c.relname || ':' || c.relfilenode FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i')
+  UNION ALL SELECT 'upd:' || md5(string_agg(u::text, ',' ORDER BY id)) FROM upd u) s"
+before=$("${PSQL[@]}" -d app_schema -Atc "$upd_state")
+sed "s/^    v_version CONSTANT text := '$version';/    v_version CONSTANT text := '$version.1';/; s/^    b bigint := -1;/    b bigint := -1;  -- newer/" "$pgtle_script" >"$dist/newer.pgtle.sql"
+"${PSQL[@]}" -U tle_admin -d app_schema -f "$dist/newer.pgtle.sql" >/dev/null 2>&1
+"${PSQL[@]}" -U tle_admin -d app_schema -f "$dist/newer.pgtle.sql" >/dev/null 2>&1   # again: a no-op
+check "newer release: registered with an update path, ALTER EXTENSION UPDATE, functions replaced in place, dependents kept" \
+  "$("${PSQL[@]}" -U app_owner -d app_schema -Atc "ALTER EXTENSION uuid_shard UPDATE" \
+       -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'" \
+       -c "SELECT prosrc LIKE '%-- newer%' FROM pg_proc WHERE oid = 'public.uuid_bucket(uuid, integer)'::regprocedure" | tr '\n' ' ')$("${PSQL[@]}" -d app_schema -Atc "$upd_state")" \
+  "$version.1 t $before"
+
 echo "sql_edition_pgtle PG$major (pg_tle tree PG$tle_major): $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
 exit $fail
