@@ -41,6 +41,18 @@ EXCEPTION WHEN OTHERS THEN
   RETURN 'ERROR ' || st || ': ' || msg || coalesce(' (' || nullif(det, '') || ')', '');
 END \$\$;"
 
+# ---- 0. the PL/pgSQL helpers come in the order pgrx put them in the native script -------------
+version=$(basename "$script" .sql); version=${version#uuid_shard-}
+native_sql="$("$CLUSTER_BIN/pg_config" --sharedir)/extension/uuid_shard--$version.sql"
+order=$(grep '^-- ======== src/' "$script" | sed 's/^-- ======== \(.*\) ========$/\1/' | while read -r f; do
+  echo "$(grep -n -m1 -F "$(grep -m1 '^CREATE ' "$PROJECT_ROOT/$f")" "$native_sql" | cut -d: -f1) $f"
+done)
+if [ -n "$order" ] && ! grep -q '^ ' <<<"$order" && [ "$(cut -d' ' -f1 <<<"$order")" = "$(cut -d' ' -f1 <<<"$order" | sort -n)" ]; then
+  echo "included helpers in the native script's order: $(cut -d' ' -f2 <<<"$order" | tr '\n' ' ')"
+else
+  echo "included helpers: FAILED, not in the native script's order (line in $native_sql, file):"; echo "$order"; fail=1
+fi
+
 # ---- 1. published vectors: each must hold on both editions -----------------------------------
 vec_sql=$(cat <<'SQL'
 CREATE TEMP TABLE v AS SELECT :'vectors'::jsonb AS j;
