@@ -19,6 +19,8 @@
 #     child; 5.2.4's partition_data_time refuses a uuid column and both releases'
 #     partition_data_proc call partition_data_uuid, which neither has; uuid_v7_partition_ddl
 #     (docs/partitions.md) moves them on both, and pg_partman keeps managing the set after it;
+#   - show_partition_name takes a time, not a key; with ignore_default_data = false maintenance
+#     needs max(uuid), which PostgreSQL lacks: 5.2.4 raises, 5.5.0 skips the set;
 #   - a filter id >= uuid_v7_boundary(a) AND id < uuid_v7_boundary(b) with constant times is
 #     pruned to one child at plan time;
 #   - retention with retention_keep_table detaches the old children, without it drops them.
@@ -162,6 +164,35 @@ INSERT INTO :p SELECT * FROM parked WHERE public.uuid_v7_time(id) < date_trunc(:
 SELECT count(*) AS parked_old FROM parked WHERE public.uuid_v7_time(id) < date_trunc(:'unit', now()) - 4 * :'step'::interval \\gset
 INSERT INTO :p (id) SELECT public.uuid_v7_at(date_trunc(:'unit', now()) - 8 * :'step'::interval + (i / 100.0) * :'step'::interval)
   FROM generate_series(0, 99) i;
+-- show_partition_name takes a time, not a key.
+SELECT pg_temp.chk(partition_table = '${table}_p' || to_char(date_trunc(:'unit', now()), 'YYYYMMDD'),
+                   'show_partition_name(parent, a time) names ' || partition_table)
+  FROM partman.show_partition_name(:'p', now()::text);
+SELECT pg_temp.fails(format('SELECT partman.show_partition_name(%L, %L)', :'p', public.uuid_v7_boundary(now())::text),
+                     'invalid input syntax for type timestamp', 'show_partition_name(parent, a key) is refused');
+-- ignore_default_data = false makes maintenance read max(id) of the default partition, and
+-- PostgreSQL has no max(uuid): 5.2.4 raises, 5.5.0 skips the set with a WARNING (so a row far
+-- ahead in the default partition gets no children).
+INSERT INTO :p (id) VALUES (public.uuid_v7_at(date_trunc(:'unit', now()) + 12 * :'step'::interval));
+UPDATE partman.part_config SET ignore_default_data = false WHERE parent_table = :'p';
+SELECT count(*) AS kids_before FROM kids \\gset
+SQL
+    if [ "$v" = 5.2.4 ]; then
+      cat <<SQL
+SELECT pg_temp.fails(format('SELECT partman.run_maintenance(%L)', :'p'), 'function max\(uuid\) does not exist',
+                     'run_maintenance with ignore_default_data = false fails: max(uuid) does not exist');
+SQL
+    else
+      cat <<SQL
+SELECT partman.run_maintenance(:'p');
+SELECT pg_temp.chk(count(*) = :kids_before, 'run_maintenance with ignore_default_data = false skips the set (max(uuid) does not exist): '
+                   || count(*) || ' children, none for the row 12 intervals ahead')
+  FROM kids;
+SQL
+    fi
+    cat <<SQL
+UPDATE partman.part_config SET ignore_default_data = true WHERE parent_table = :'p';
+DELETE FROM ${table}_default WHERE public.uuid_v7_time(id) >= date_trunc(:'unit', now()) + 12 * :'step'::interval;
 SELECT pg_temp.fails(format('CALL partman.partition_data_proc(%L)', :'p'), 'partition_data_uuid.*does not exist',
                      'partition_data_proc calls partman.partition_data_uuid, which this release lacks');
 SQL
