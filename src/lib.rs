@@ -9,7 +9,15 @@ mod partition;
 mod shard;
 mod time;
 
-::pgrx::pg_module_magic!(name, version);
+// The library's name and version, shown by PostgreSQL 18's pg_get_loaded_modules() (which
+// library a session runs after a package upgrade). pgrx 0.18.1's bare `version` key writes the
+// version into the name field and leaves the version empty, so it is passed explicitly.
+::pgrx::pg_module_magic!(name, version = LIBRARY_VERSION);
+const LIBRARY_VERSION: &std::ffi::CStr =
+    match std::ffi::CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(v) => v,
+        Err(_) => panic!("CARGO_PKG_VERSION holds a NUL byte"),
+    };
 
 #[cfg(any(test, feature = "pg_test"))]
 #[pgrx::pg_schema]

@@ -42,6 +42,7 @@ trap 'echo "FAIL [PG15->PG18${phase:+ $phase}]: unexpected error at ${BASH_SOURC
 # PostgreSQL 15 is shared by every checkout: install into it and run it only under its lock.
 exec {pg15_lock}>/tmp/uuid_shard-system-pg15.lock
 flock "$pg15_lock"
+lock_wait=$((SECONDS - t0)) t0=$SECONDS
 install_extension 15
 installed_save 15 "$work/new15"
 installed_save 18 "$work/new18"
@@ -157,5 +158,5 @@ for db in app app2; do
   echo "  $db: all ${n#*|} keys minted on PG18 sort after the ${max_before[$db]} minted last on PG15"
 done
 
-echo "pg_upgrade PG15->PG18: $((SECONDS - t0))s ($t_build s of them for install into PG15 and the $OLD_VERSION build), $failures failure(s)"
+echo "pg_upgrade PG15->PG18: $((SECONDS - t0))s ($t_build s of them for install into PG15 and the $OLD_VERSION build; before that ${lock_wait}s waiting for the PG15 lock), $failures failure(s)"
 [ "$failures" = 0 ] || exit 1

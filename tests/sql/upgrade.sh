@@ -67,12 +67,14 @@ OWNER=("${P[@]:0:${#P[@]}-2}" -U app_owner)
 "${OWNER[@]}" -d owned -c "CREATE EXTENSION uuid_shard"
 "${P[@]}" -d app <<<"$POPULATE_SQL"
 fp_old=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+lib=$(loaded_library P app)
+[ -z "$lib" ] || [ "$lib" = "$OLD_VERSION|" ] || upgrade_fail "sessions load the library $lib, not $OLD_VERSION's"
 v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
 [ "$v" = "$OLD_VERSION" ] || upgrade_fail "CREATE EXTENSION with $OLD_VERSION's files gave version $v"
 # The package upgrade: this version's files replace 0.1.0's (the 0.1.0 install script goes away).
 installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" $remove_after
 restore=0
-echo "upgrade PG$major: database app on $OLD_VERSION with $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.events") events, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.jobs") jobs, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.readings") readings; $NEW_VERSION files installed"
+echo "upgrade PG$major: database app on $OLD_VERSION with $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.events") events, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.jobs") jobs, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.readings") readings${lib:+ (library loaded: $lib)}; $NEW_VERSION files installed"
 
 phase="$NEW_VERSION library, $OLD_VERSION catalog"
 echo "$phase:"

@@ -260,9 +260,21 @@ C_FUNCTIONS_SQL="SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.classid = 
   AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_shard')
  WHERE p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c')"
 
+# loaded_library PSQL_VAR DB: "name|version" of the uuid_shard library a new session in DB loads,
+# from pg_get_loaded_modules() (PostgreSQL 18+; empty before). 0.1.0 was built with pgrx
+# 0.18.1's magic-block bug and shows "0.1.0|" (src/lib.rs).
+loaded_library() {
+  local -n lp=$1
+  [ "$("${lp[@]}" -d "$2" -At -c "SHOW server_version_num")" -ge 180000 ] || return 0
+  "${lp[@]}" -d "$2" -At -c "SELECT public.uuid_version(public.uuidv7())" -c "SELECT string_agg(module_name || '|' || coalesce(version, ''), ',')
+     FROM pg_get_loaded_modules() WHERE file_name LIKE 'uuid_shard%'" | tail -n 1
+}
+
 # works PSQL_VAR DB: runs WORKS_SQL and the index checks in DB, counts failures.
 works() {
-  local -n wp=$1; local db=$2 out cfun expect plan by_index by_seq
+  local -n wp=$1; local db=$2 out cfun expect plan by_index by_seq lib
+  lib=$(loaded_library wp "$db")
+  [ -z "$lib" ] || [ "$lib" = "uuid_shard|$NEW_VERSION" ] || upgrade_fail "sessions in $db load the library $lib, not uuid_shard $NEW_VERSION"
   works_run=$((${works_run:-0} + 1))
   cfun=$("${wp[@]}" -d "$db" -At -c "$C_FUNCTIONS_SQL")
   out=$("${wp[@]}" -d "$db" -At -v run="$works_run" <<<"$WORKS_SQL" 2>&1) || { upgrade_fail "the application's statements failed in $db:
@@ -280,7 +292,7 @@ $plan"
   by_seq=$("${wp[@]}" -d "$db" -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" \
     -c "SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
   [ "$by_index" = "$by_seq" ] && [ "$by_index" -gt 0 ] || upgrade_fail "bucket 3 in $db: $by_index rows by the index, $by_seq by a seq scan"
-  echo "  $db: $out; index used, bucket 3 = $by_index rows by index and by seq scan"
+  echo "  $db: $out; index used, bucket 3 = $by_index rows by index and by seq scan${lib:+; library loaded: $lib}"
 }
 
 # compare_snapshots PSQL_VAR DB_UPDATED DB_FRESH WORKDIR: the extension in the updated (or carried)
