@@ -15,7 +15,7 @@
 # 4. ALTER EXTENSION uuid_shard UPDATE TO the new version; the extension's members, each
 #    function's definition and markings equal those of a fresh CREATE EXTENSION in database
 #    "fresh" (a diff is printed otherwise); the same for a database whose non-superuser owner
-#    created and updates the extension (it is trusted); the application and the fingerprint again; a second
+#    created the extension in schema "keys" and updates it (it is trusted); the application and the fingerprint again; a second
 #    UPDATE is a no-op; DROP EXTENSION ... CASCADE then CREATE EXTENSION gives the fresh install.
 # The installed files are restored on exit, whatever happens.
 set -eEuo pipefail
@@ -60,11 +60,12 @@ restore=1
 installed_put "$major" "$OLD_LIB" "$OLD_EXT"
 "${P[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh"
 "${P[@]}" -d app -c "CREATE EXTENSION uuid_shard"
-# The extension is trusted: a database owner without superuser creates and updates it.
+# The extension is trusted: a database owner without superuser creates and updates it, here in a
+# schema of its own (upgrade sections must say @extschema@, never public).
 "${P[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN NOSUPERUSER" \
   -c "CREATE DATABASE owned OWNER app_owner" -c "CREATE DATABASE owned_fresh OWNER app_owner"
 OWNER=("${P[@]:0:${#P[@]}-2}" -U app_owner)
-"${OWNER[@]}" -d owned -c "CREATE EXTENSION uuid_shard"
+"${OWNER[@]}" -d owned -c "CREATE SCHEMA keys" -c "CREATE EXTENSION uuid_shard SCHEMA keys"
 "${P[@]}" -d app <<<"$POPULATE_SQL"
 fp_old=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
 lib=$(loaded_library P app)
@@ -90,7 +91,7 @@ v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname =
 [ "$v" = "$NEW_VERSION" ] || upgrade_fail "version after the update: $v"
 compare_snapshots P app fresh "$work"
 "${OWNER[@]}" -d owned -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
-"${OWNER[@]}" -d owned_fresh -c "CREATE EXTENSION uuid_shard"
+"${OWNER[@]}" -d owned_fresh -c "CREATE SCHEMA keys" -c "CREATE EXTENSION uuid_shard SCHEMA keys"
 mkdir "$work/owned"
 compare_snapshots P owned owned_fresh "$work/owned"
 works P app
