@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Command 1: set up, build and install uuid_shard into a throwaway PostgreSQL cluster of the
 # project's own (.pg/clusters/demo-NN, unix socket only), create the extension, run the demo.
-#   scripts/demo.sh [--pg 15|18] [--keep]
+#   scripts/demo.sh [--pg 13..18] [--keep]
 #   --pg N    PostgreSQL major to use (default 18)
 #   --keep    leave the cluster running and print the psql line to connect to it
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 major=18 keep=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --pg) major=${2:?--pg needs 15 or 18}; shift 2 ;;
+    --pg) major=${2:?--pg needs a major, 13 to 18}; shift 2 ;;
     --keep) keep=1; shift ;;
     -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
     *) echo "demo: unknown option $1 (try --help)" >&2; exit 2 ;;

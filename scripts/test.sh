@@ -2,19 +2,27 @@
 # Command 2: every test. Exits non-zero on any failure.
 #   1. pure-Rust unit and property tests of the core (no PostgreSQL)
 #   2. #[pg_test]s inside PostgreSQL (cargo pgrx test), per tested major
-#   3. SQL-level tests with pg_regress against scratch clusters, per tested major
-#   4. cross-language reference implementations against the frozen test vectors
-#   5. cluster tests in tests/sql/ (concurrency, fork-safety, dump/restore, ...), per tested major
-#   scripts/test.sh [--pg N] [--quick]   (--pg limits to one major; --quick skips 5)
+#   3. packages, per tested major: release build into dist/ (scripts/package.sh), the .deb installed
+#      with apt-get into Debian's own PostgreSQL (13, 15), the tarball with its install.sh
+#   4. SQL-level tests with pg_regress against scratch clusters, per tested major, on the packaged build
+#   5. cross-language reference implementations against the frozen test vectors
+#   6. cluster tests in tests/sql/ (concurrency, fork-safety, dump/restore, ...), per tested major
+#      (the slowest, load and parallel, on the oldest and newest major only, unless --pg)
+#   7. PGXN: META.json and the zip
+#   scripts/test.sh [--pg N] [--quick]   (--pg limits to one major; --quick skips 3, 6 and 7 and runs
+#                                        pg_regress on a debug build instead)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-all_majors=(15 18)
+# Every major that scripts/setup.sh installs (TESTED_MAJORS in scripts/lib.sh), oldest first.
+all_majors=(13 14 15 16 17 18)
+# Cluster tests (tests/sql/NAME.sh) that run on the oldest and newest major only (all when --pg).
+edge_only_tests="load parallel"
 majors=("${all_majors[@]}") quick=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --pg) majors=("${2:?--pg needs a major}"); shift 2 ;;
+    --pg) majors=("${2:?--pg needs a major}"); edge_only_tests=""; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "test: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -40,21 +48,36 @@ suite "core: cargo test -p uuid_shard_core" cargo test -p uuid_shard_core
 suite "docs: error matrix matches the tests" bash tests/check_docs.sh
 suite "vectors: reference implementations" bash tests/vectors/run.sh
 for m in "${majors[@]}"; do
+  # The release build of the packages is the build every later test of this major runs on (built
+  # before taking the major's lock: building touches no PostgreSQL tree).
+  [ "$quick" = 1 ] || suite "package: PostgreSQL $m" bash scripts/package.sh --pg "$m"
   major_lock "$m"
   # cargo pgrx test listens on a fixed localhost port per major: one run per major at a time.
   suite "pg_test: PostgreSQL $m" flock "/tmp/uuid_shard-pgtest-$m.lock" \
     cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$(printf '%s' "$PROJECT_ROOT" | cksum | cut -d' ' -f1)-$m"
-  suite "pg_regress: PostgreSQL $m" bash tests/pg_regress/run.sh "$m"
+  if [ "$quick" = 1 ]; then
+    suite "pg_regress: PostgreSQL $m" bash tests/pg_regress/run.sh "$m"
+  else
+    case "$(pg_bin "$m")" in /usr/lib/postgresql/*) suite "package .deb: PostgreSQL $m" bash tests/package/deb.sh "$m" ;; esac
+    suite "package tarball: PostgreSQL $m" bash tests/package/tarball.sh "$m"
+    suite "pg_regress: PostgreSQL $m (packaged build)" env SKIP_INSTALL=1 bash tests/pg_regress/run.sh "$m"
+  fi
   # Every sql block of README.md and docs/ runs as written, on the newest major tested.
   [ "$m" = "${majors[${#majors[@]}-1]}" ] && suite "docs: sql blocks run (PostgreSQL $m)" bash tests/check_docs_sql.sh "$m"
   if [ "$quick" = 0 ]; then
     for t in tests/sql/*.sh; do
       [ -f "$t" ] || continue
+      # The slowest cluster tests (about 30 s each per major) run on the oldest and newest
+      # tested major only, to keep the whole matrix inside the CI budget.
+      case " $edge_only_tests " in *" $(basename "$t" .sh) "*) is_full_major "$m" || continue ;; esac
       suite "$(basename "$t" .sh): PostgreSQL $m" bash "$t" "$m"
     done
   fi
   major_unlock
 done
+if [ "$quick" = 0 ]; then
+  suite "pgxn: META.json and zip" bash -c 'bash scripts/package.sh --pgxn && bash tests/package/meta.sh --zip'
+fi
 
 printf '\n'
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
