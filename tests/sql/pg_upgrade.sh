@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pg_upgrade test: a PostgreSQL 15 cluster using uuid_shard, upgraded to PostgreSQL 18.
-#   tests/sql/pg_upgrade.sh 18   (this version installed in PG18; takes the PG15 lock itself and
-#                                 installs this version into PG15 under it: do not wrap it in
-#                                 that lock. With MAJOR 15 it only says it runs in the 18 round.)
+#   tests/sql/pg_upgrade.sh 18   (this version installed in PG18; holds the PG15 lock, or waits for
+#                                 it, and installs this version into PG15 under it. With MAJOR 15
+#                                 it only says it runs in the 18 round.)
 #
 # The PG15 cluster holds two databases with the user objects of tests/sql/lib/upgrade.sh and
 # some thousands of rows: "app" created with the released 0.1.0 (built from its commit, as in
@@ -40,8 +40,7 @@ trap cleanup EXIT
 trap 'echo "FAIL [PG15->PG18${phase:+ $phase}]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
 
 # PostgreSQL 15 is shared by every checkout: install into it and run it only under its lock.
-exec {pg15_lock}>/tmp/uuid_shard-system-pg15.lock
-flock "$pg15_lock"
+hold_system_lock 15
 lock_wait=$((SECONDS - t0)) t0=$SECONDS
 install_extension 15
 installed_save 15 "$work/new15"
@@ -118,8 +117,8 @@ run_pg_upgrade --copy
 grep -q "Upgrade Complete" "$work/pg_upgrade.out" || upgrade_fail "pg_upgrade did not report completion"
 echo "pg_upgrade --copy: complete in $((SECONDS - t_up))s (with --check); it advises:"
 grep -i 'vacuumdb' "$work/pg_upgrade.out" | sed 's/^ */    /' || true
-# The old cluster is not needed any more; PG15 is free for the other checkouts.
-flock -u "$pg15_lock"
+# The old cluster is not needed any more; PG15 is free for the other checkouts (when the lock is ours).
+[ -z "${SYSTEM_LOCK_FD:-}" ] || exec {SYSTEM_LOCK_FD}>&-
 
 as_pg_user "$PG18_BIN/pg_ctl" -D "$new_dir/data" -l "$new_dir/server.log" -w -t 60 start >/dev/null \
   || { cat "$new_dir/server.log" >&2; exit 1; }

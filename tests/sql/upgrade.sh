@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Extension upgrade test: the released 0.1.0 to this version with ALTER EXTENSION UPDATE.
 #   tests/sql/upgrade.sh MAJOR   (this version must be installed in MAJOR: install_extension; on a
-#                                 system PostgreSQL hold its lock, as scripts/test.sh does)
+#                                 system PostgreSQL it holds that major's lock, or waits for it)
 #
 # 1. The C symbols that 0.1.0's install script names are exported by this version's library.
 # 2. 0.1.0 (built once from its release commit, cached under .pg/old-builds/) is installed into
@@ -42,6 +42,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo "FAIL [PG$major${phase:+ $phase}]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
 
+# A system PostgreSQL is shared by every checkout: its files are swapped below only under its lock.
+hold_system_lock "$major"
 installed_save "$major" "$work/new"
 # A package of this version ships no 0.1.0 install script: remove it again if we add it.
 remove_after=
