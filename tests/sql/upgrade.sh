@@ -10,13 +10,16 @@
 #    partitions by bucket, monthly RANGE partitions by uuid_v7_partition_ddl, a view); the frozen
 #    outputs over its keys are fingerprinted under the 0.1.0 library.
 # 3. This version's files are put back, as a package upgrade would, and before any ALTER the
-#    application still works on the 0.1.0 catalog (inserts, index, generated column, helpers,
-#    every C function's symbol resolved) and the fingerprint is unchanged.
+#    application still works on the 0.1.0 catalog (inserts, index used and agreeing with the
+#    recomputed buckets, generated column, partition routing and bounds, helpers, every C
+#    function's symbol resolved; on PG18 the session runs the new library) and the fingerprint
+#    is unchanged.
 # 4. ALTER EXTENSION uuid_shard UPDATE TO the new version; the extension's members, each
 #    function's definition and markings equal those of a fresh CREATE EXTENSION in database
 #    "fresh" (a diff is printed otherwise); the same for a database whose non-superuser owner
-#    created the extension in schema "keys" and updates it (it is trusted); the application and the fingerprint again; a second
-#    UPDATE is a no-op; DROP EXTENSION ... CASCADE then CREATE EXTENSION gives the fresh install.
+#    created the extension in schema "keys" and updates it (it is trusted); the application and
+#    the fingerprint again; a second UPDATE is a no-op; DROP EXTENSION ... CASCADE then
+#    CREATE EXTENSION gives the fresh install.
 # The installed files are restored on exit, whatever happens.
 set -eEuo pipefail
 major=${1:?usage: tests/sql/upgrade.sh 15|18}
