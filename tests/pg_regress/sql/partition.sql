@@ -379,9 +379,19 @@ SELECT tableoid::regclass AS partition, count(*), min("N"), max("N"), bool_and(t
   FROM "ev'Odd" GROUP BY 1 ORDER BY 1;
 SELECT * FROM uuid_v7_partitions('"ev''Odd"');
 SELECT count(*) AS second_run FROM uuid_v7_partition_ddl('"ev''Odd"', '2026-12-01', '2027-03-01');
+-- The parent's row triggers: INSERT fires in the new partition, DELETE does not (the default
+-- partition is detached, without its cloned triggers, while the rows are deleted).
+CREATE TABLE trg_log (op text, rel text);
+CREATE FUNCTION trg_logit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN INSERT INTO part_t.trg_log VALUES (TG_OP, TG_TABLE_NAME); RETURN NULL; END $$;
+CREATE TRIGGER logit AFTER INSERT OR DELETE ON "ev'Odd" FOR EACH ROW EXECUTE FUNCTION trg_logit();
+INSERT INTO "ev'Odd" (id, "N") VALUES (uuid_v7_at('2027-03-02'), 2000);
+SELECT uuid_v7_partition_ddl('"ev''Odd"', '2027-03-01', '2027-04-01') \gexec
+SELECT * FROM trg_log;
+DROP TRIGGER logit ON "ev'Odd";
 -- A foreign key referencing the parent: moving by DELETE would fire its ON DELETE action.
 CREATE TABLE ev_ref (ev_id uuid REFERENCES "ev'Odd" (id) ON DELETE CASCADE);
-SELECT err($$SELECT uuid_v7_partition_ddl('"ev''Odd"', '2027-03-01', '2027-04-01')$$);
+SELECT err($$SELECT uuid_v7_partition_ddl('"ev''Odd"', '2027-04-01', '2027-05-01')$$);
 DROP TABLE ev_ref;
 
 SET client_min_messages = warning;
