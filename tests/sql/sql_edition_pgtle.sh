@@ -53,12 +53,16 @@ SQL
 cluster_start "$major" "edition-pgtle-native-$major"
 "${PSQL[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE app OWNER app_owner"
 native_out=$("${PSQL[@]}" -U app_owner -d app -At <<<"$migration")
-cluster_stop
+# kept running for the dump and restore between editions below
+native_dir=$CLUSTER_DIR native_bin=$CLUSTER_BIN native_psql=("${PSQL[@]}")
+native_conn=(-h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres)
+trap 'cluster_stop_dir "$native_dir" "$native_bin"; rm -rf "$dist"' EXIT
 
 # The pg_tle tree: pg_tle preloaded, a pgtle_admin, a database owner.
 pg_bin() { echo "$tle_bin"; }   # cluster_start on the pg_tle tree
 cluster_start "$tle_major" "edition-pgtle-$tle_major" "shared_preload_libraries = 'pg_tle'"
-trap 'cluster_stop; rm -rf "$dist"' EXIT
+trap 'cluster_stop; cluster_stop_dir "$native_dir" "$native_bin"; rm -rf "$dist"' EXIT
+tle_conn=(-h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres)
 echo "pg_tle tree: PostgreSQL $("$tle_bin/pg_config" --version | cut -d' ' -f2), pg_tle $("${PSQL[@]}" -d postgres -Atc "SELECT default_version FROM pg_available_extensions WHERE name = 'pg_tle'")"
 "${PSQL[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE app OWNER app_owner" \
   -c "CREATE DATABASE app_schema OWNER app_owner" -c "CREATE DATABASE app_plain OWNER app_owner" -c "CREATE ROLE tle_admin LOGIN"
@@ -74,6 +78,29 @@ check "registered with pg_tle by a pgtle_admin (not a superuser)" \
 tle_out=$("${PSQL[@]}" -U app_owner -d app -At <<<"$migration")
 check "CREATE EXTENSION uuid_shard by the database owner (not a superuser), same migration, same results as native" "$tle_out" "$native_out"
 [ "$tle_out" = "$native_out" ] || diff <(echo "$native_out") <(echo "$tle_out") || true
+
+# Between servers by pg_dump and pg_restore (the pg_tle tree's tools, the newer or the same major).
+# The rows, and what the functions now behind them say about them:
+rows_sql="SELECT md5(string_agg(x, ',' ORDER BY x)) || ' ' || (SELECT bool_and(shard = uuid_shard_key(id, 2)) FROM events)
+                 || ' ' || (SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+                             WHERE p.oid = 'public.uuid_bucket(uuid, integer)'::regprocedure)
+            FROM (SELECT e::text AS x FROM events e UNION ALL SELECT tableoid::regclass || o::text FROM orders o) s"
+# native -> pg_tle server: the target database gets pg_tle and the registration first; the dump's
+# CREATE EXTENSION uuid_shard then creates the pg_tle edition
+"${PSQL[@]}" -d postgres -c "CREATE DATABASE from_native OWNER app_owner" >/dev/null
+"${PSQL[@]}" -d from_native -c "CREATE EXTENSION pg_tle" >/dev/null
+"${PSQL[@]}" -U tle_admin -d from_native -f "$pgtle_script" >/dev/null 2>&1
+"$tle_bin/pg_dump" -Fc "${native_conn[@]}" app >"$dist/native.dump"
+"$tle_bin/pg_restore" "${tle_conn[@]}" -d from_native "$dist/native.dump"
+check "native database dumped and restored onto the pg_tle edition: same rows, agreeing, SQL functions" \
+  "$("${PSQL[@]}" -d from_native -Atc "$rows_sql")" "$(sed 's/ c$/ plpgsql/' <<<"$("${native_psql[@]}" -d app -Atc "$rows_sql")")"
+# pg_tle -> native server: the dump without pg_tle's schema and extension entries
+"$tle_bin/pg_dump" -Fc -N pgtle "${tle_conn[@]}" app >"$dist/tle.dump"
+"$tle_bin/pg_restore" -l "$dist/tle.dump" | grep -v -e ' EXTENSION - pg_tle' -e 'COMMENT - EXTENSION pg_tle' >"$dist/tle.list"
+"${native_psql[@]}" -d postgres -c "CREATE DATABASE from_tle OWNER app_owner" >/dev/null
+"$tle_bin/pg_restore" -L "$dist/tle.list" "${native_conn[@]}" -d from_tle "$dist/tle.dump"
+check "pg_tle database dumped (-N pgtle, pg_tle entries left out) and restored onto the native extension: same rows, agreeing, C functions" \
+  "$("${native_psql[@]}" -d from_tle -Atc "$rows_sql")" "$(sed 's/ plpgsql$/ c/' <<<"$("${PSQL[@]}" -d app -Atc "$rows_sql")")"
 
 # Its functions are the plain script's, object by object (the plain script is the one proven
 # bit-identical to the native extension by sql_edition_parity.sh).
