@@ -2,7 +2,7 @@
 # The SQL edition's cost per call against the native extension (release build) and the anchors
 # of a user's choice (the PL/pgSQL overlay recipe, gen_random_uuid(), core 18's uuidv7()), in
 # one database and one run on a scratch cluster; prints the tables of docs/sql-edition.md.
-#   bench/sql_edition.sh [--pg 18|15] [--rounds R] [--n N]      (run by hand; about 10 minutes)
+#   bench/sql_edition.sh [--pg 18|15] [--rounds R] [--n N]      (run by hand; about 3 minutes after the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 major=18 args=()
