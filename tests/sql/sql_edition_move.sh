@@ -7,7 +7,8 @@
 # value changed, no table or index was rewritten (same files), every function kept its OID and
 # is the other edition's (language, markings, membership of the extension), the dependents agree
 # with the functions now behind them, and the functions equal those of a fresh install of that
-# edition, object by object. Prints how long each move took.
+# edition, object by object. Then the same database dumped, restored into another one and moved
+# to native there. Prints how long each move took.
 #   tests/sql/sql_edition_move.sh MAJOR     (the native extension must be installed)
 set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_move.sh MAJOR}
@@ -104,6 +105,18 @@ t1=$(date +%s.%N)
 db app -v schema=public -v script="$script" -f "$PROJECT_ROOT/sql_edition/to_sql_edition.sql" >/dev/null 2>&1 || { echo "to_sql_edition.sql failed"; exit 1; }
 echo "native -> SQL edition: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')s"
 verify sql fresh_sql
+
+# Between servers: the plain script's database dumped, restored into another database (it
+# carries the functions as ordinary functions), then moved to the native extension there.
+rows_sql="SELECT md5(string_agg(x, ',' ORDER BY x)) FROM (
+  SELECT e::text AS x FROM ev e UNION ALL SELECT tableoid::regclass || j::text FROM jobs j
+  UNION ALL SELECT tableoid::regclass || o::text FROM orders o) s"
+"${PSQL[@]}" -d postgres -c "CREATE DATABASE restored" >/dev/null
+"$CLUSTER_BIN/pg_dump" -Fc -h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres app >"$dist/app.dump"
+"$CLUSTER_BIN/pg_restore" -f - "$dist/app.dump" | db restored >/dev/null
+db restored -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" >/dev/null 2>&1 || { echo "to_native.sql failed on the restored database"; fail=1; }
+check "dumped, restored elsewhere, then moved to native: same rows, functions as a fresh install" \
+  "$(db restored -Atc "$rows_sql")|$(db restored -Atc "$funcs_sql")" "$(db app -Atc "$rows_sql")|$(db fresh_native -Atc "$funcs_sql")"
 
 echo "sql_edition_move PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
 exit $fail
