@@ -105,7 +105,8 @@ check "native database dumped and restored onto the pg_tle edition: same rows, a
 "$tle_bin/pg_restore" -l "$dist/tle.dump" | grep -v -e ' EXTENSION - pg_tle' -e 'COMMENT - EXTENSION pg_tle' >"$dist/tle.list"
 "${native_psql[@]}" -d postgres -c "CREATE DATABASE from_tle OWNER app_owner" >/dev/null
 restore_opts=(-L "$dist/tle.list")
-restore "$dist/tle.dump" "${native_psql[@]}" -d from_tle
+# (through the pg_tle tree's psql: an older psql may not know what a newer pg_restore writes)
+restore "$dist/tle.dump" "$tle_bin/psql" -X -q -v ON_ERROR_STOP=1 "${native_conn[@]}" -d from_tle
 check "pg_tle database dumped (-N pgtle, pg_tle entries left out) and restored onto the native extension: same rows, agreeing, C functions" \
   "$("${native_psql[@]}" -d from_tle -Atc "$rows_sql")" "$(sed 's/ plpgsql$/ c/' <<<"$("${PSQL[@]}" -d app -Atc "$rows_sql")")"
 
