@@ -4,6 +4,8 @@
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS uuid_shard;
 RESET client_min_messages;
+-- Errors without CONTEXT lines: their wording differs between majors.
+\set SHOW_CONTEXT never
 CREATE SCHEMA bucket_t;
 SET search_path = bucket_t, public;
 
