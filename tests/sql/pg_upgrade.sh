@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pg_upgrade test: a PostgreSQL 15 cluster using uuid_shard, upgraded to PostgreSQL 18.
 #   tests/sql/pg_upgrade.sh 18   (this version installed in PG18; holds the PG15 lock, or waits for
-#                                 it, and installs this version into PG15 under it. With MAJOR 15
-#                                 it only says it runs in the 18 round.)
+#                                 it, and builds and installs this checkout into PG15 under it.
+#                                 With MAJOR 15 it only says it runs in the 18 round.)
 #
 # The PG15 cluster holds two databases with the user objects of tests/sql/lib/upgrade.sh and
 # some thousands of rows: "app" created with the released 0.1.0 (built from its commit, as in
@@ -42,7 +42,7 @@ trap 'echo "FAIL [PG15->PG18${phase:+ $phase}]: unexpected error at ${BASH_SOURC
 # PostgreSQL 15 is shared by every checkout: install into it and run it only under its lock.
 hold_system_lock 15
 lock_wait=$((SECONDS - t0)) t0=$SECONDS
-install_extension 15
+install_current 15
 installed_save 15 "$work/new15"
 installed_save 18 "$work/new18"
 remove_after=

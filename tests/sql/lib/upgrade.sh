@@ -49,13 +49,14 @@ old_build() {
   src="$PROJECT_ROOT/.pg/old-builds/$commit/src" pkg="$cache/pkg"
   rm -rf "$src" "$cache"; mkdir -p "$src" "$cache"
   git -C "$PROJECT_ROOT" archive "$commit" | tar -x -C "$src"
-  # --debug: the profile install_extension builds, so its compiled dependencies are reused.
-  (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target" cargo pgrx package --debug \
+  # The release profile, as scripts/package.sh builds the packages scripts/test.sh installs, so
+  # the dependencies it compiled for this major are reused.
+  (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target" cargo pgrx package \
       --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$pkg") \
     >"$cache/build.log" 2>&1 || { tail -40 "$cache/build.log" >&2; echo "build of $OLD_VERSION for PG$major failed" >&2; return 1; }
-  # Cargo names a cdylib without a hash (target/debug/deps/libuuid_shard.so), so the release's
+  # Cargo names a cdylib without a hash (target/release/deps/libuuid_shard.so), so the released
   # library now sits where this checkout's was, and cargo, which judges freshness by the sources,
-  # would install it as this version. A newer source file makes the next build relink ours.
+  # would package it as this version. A newer source file makes the next build relink ours.
   touch "$PROJECT_ROOT/src/lib.rs"
   mkdir -p "$OLD_EXT"
   cp "$pkg$("$bin/pg_config" --pkglibdir)/uuid_shard.so" "$OLD_LIB"
@@ -66,6 +67,21 @@ old_build() {
   rm -rf "$pkg" "$src"
   touch "$cache/done"
   echo "$OLD_VERSION for PG$major: built from ${commit:0:7} in $((SECONDS - t0))s (cached for later runs)"
+}
+
+# install_current MAJOR: builds this checkout for MAJOR as scripts/package.sh does (release
+# profile, whose dependencies the test command has compiled already) and installs the files as
+# a package would. For a shared PostgreSQL that another checkout may have installed into since.
+install_current() {
+  local major=$1 bin out log t0=$SECONDS
+  bin=$(pg_bin "$major") || return 1
+  out="$PROJECT_ROOT/target/upgrade-test/pg$major" log="$PROJECT_ROOT/.pg/upgrade-test-build-pg$major.log"
+  rm -rf "$out"
+  (cd "$PROJECT_ROOT" && cargo pgrx package --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$out") \
+    >"$log" 2>&1 || { tail -40 "$log" >&2; echo "build of this checkout for PG$major failed" >&2; return 1; }
+  installed_put "$major" "$out$("$bin/pg_config" --pkglibdir)/uuid_shard.so" "$out$("$bin/pg_config" --sharedir)/extension"
+  rm -rf "$out"
+  echo "$NEW_VERSION for PG$major: this checkout built and installed in $((SECONDS - t0))s"
 }
 
 # installed_save MAJOR DIR: copies the uuid_shard files installed in MAJOR to DIR, after checking
