@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rows stranded in the default partition, moved by uuid_v7_partition_ddl under concurrent writes.
 #   tests/sql/default_move.sh MAJOR     (the extension must already be installed into MAJOR)
-#   DEFAULT_MOVE_ROWS=N overrides the size.
+#   DEFAULT_MOVE_ROWS=N overrides the size; KEEP_CLUSTERS=1 keeps the scratch cluster after a pass.
 #
 # Table ev (id uuid PRIMARY KEY, src text, n bigint) PARTITION BY RANGE (id): monthly partitions
 # for January to June 2026 and a default partition. ROWS rows (1,000,000 where is_full_major,
@@ -31,9 +31,15 @@ work=$(mktemp -d /tmp/rel-defmove.XXXXXX)
 chmod 755 "$work"
 pids=()
 cleanup() {
+  local status=$? p
   touch "$work/stop" 2>/dev/null || true
-  local p; for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  cluster_stop 2>/dev/null || true
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  if [ -n "${CLUSTER_DIR:-}" ]; then
+    cluster_stop 2>/dev/null || true
+    # The cluster holds the table three times (about 550 MB at 1,000,000 rows): kept only after a
+    # failure, or with KEEP_CLUSTERS=1.
+    [ "$status" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "$CLUSTER_DIR"
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
