@@ -117,6 +117,17 @@ SELECT * FROM uuid_bucket_partitions('ev');
 DROP TABLE script, after;
 DROP TABLE before;
 
+-- ===== What the grow script reports instead of carrying over =====
+CREATE TABLE att_ref (id int PRIMARY KEY);
+CREATE TABLE att (id uuid NOT NULL, r int REFERENCES att_ref) PARTITION BY LIST (uuid_bucket(id, 2));
+SELECT uuid_bucket_partition_ddl('att') \gexec
+CREATE MATERIALIZED VIEW att_mv AS SELECT count(*) FROM att;
+CREATE FUNCTION att_trg() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+CREATE TRIGGER att_t BEFORE INSERT ON att FOR EACH ROW EXECUTE FUNCTION att_trg();
+ALTER TABLE att ENABLE ROW LEVEL SECURITY;
+CREATE POLICY att_p ON att USING (true);
+SELECT s FROM uuid_bucket_grow_ddl('att', 3) s WHERE s LIKE '--%';
+
 -- ===== Hostile identifiers: quotes, spaces, capitals, non-ASCII =====
 CREATE SCHEMA "Sch ém'a ""q""";
 CREATE TABLE "Sch ém'a ""q"""."Tab lé ""x"" 'y'" ("I d" uuid NOT NULL, "Wert" int)
@@ -140,6 +151,7 @@ DROP TABLE two_buckets_other;
 CREATE TABLE two_buckets_b1 (x int);
 SELECT uuid_bucket_partition_ddl('two_buckets');
 SELECT uuid_bucket_grow_ddl('two_buckets', 3);
+SET client_min_messages = warning;
 DROP SCHEMA "Sch ém'a ""q""" CASCADE;
 DROP SCHEMA bucket_t CASCADE;
 DROP ROLE bucket_t_reader;
