@@ -95,9 +95,10 @@ rows_sql="SELECT md5(string_agg(x, ',' ORDER BY x)) || ' ' || (SELECT bool_and(s
 "${PSQL[@]}" -U tle_admin -d from_native -f "$pgtle_script" >/dev/null 2>&1
 "$tle_bin/pg_dump" -Fc "${native_conn[@]}" app >"$dist/native.dump"
 restore() { # restore DUMP PSQL... [-- pg_restore options]: as SQL through psql (ON_ERROR_STOP), without
-  # the pg_attver column options Debian's PostgreSQL 15.20 dumps and other builds reject
+  # the pg_attver column options Debian's PostgreSQL 15.20 dumps and other builds reject, and without
+  # the \restrict / \unrestrict lines of newer pg_restore, which psql before 13.22 (Debian 11's 13.16) rejects
   local dump=$1; shift
-  "$tle_bin/pg_restore" -f - "${restore_opts[@]}" "$dump" | sed '/ SET (pg_attver=[0-9]*);$/d' | "$@" >/dev/null
+  "$tle_bin/pg_restore" -f - "${restore_opts[@]}" "$dump" | sed -e '/ SET (pg_attver=[0-9]*);$/d' -e '/^\\\(un\)\{0,1\}restrict /d' | "$@" >/dev/null
 }
 restore_opts=()
 restore "$dist/native.dump" "${PSQL[@]}" -d from_native
