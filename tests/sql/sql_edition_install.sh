@@ -10,17 +10,11 @@ set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_install.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
-dist=$(mktemp -d)
-chmod a+rx "$dist"
-bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
-script=$(ls "$dist"/uuid_shard-*[0-9].sql)
+. "$here/lib/edition.sh"
+script=$plain_script
 cluster_start "$major" "edition-install-$major"
 trap 'cluster_stop; rm -rf "$dist"' EXIT
 t0=$SECONDS
-fail=0
-check() { # check LABEL ACTUAL EXPECTED
-  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', expected '$3')"; fail=1; fi
-}
 "${PSQL[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE app OWNER app_owner" \
   -c "CREATE DATABASE app_public OWNER app_owner"
 as_app() { "${PSQL[@]}" -U app_owner "$@"; }

@@ -16,17 +16,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 rows=1000000
 is_full_major "$major" || rows=100000
-dist=$(mktemp -d)
-chmod a+rx "$dist"
-bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
-script=$(ls "$dist"/uuid_shard-*[0-9].sql)
+. "$here/lib/edition.sh"
+script=$plain_script
 cluster_start "$major" "edition-move-$major"
 trap 'cluster_stop; rm -rf "$dist"' EXIT
 t0=$SECONDS
-fail=0
-check() { # check LABEL ACTUAL EXPECTED
-  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', expected '$3')"; fail=1; fi
-}
 db() { "${PSQL[@]}" -d "$@"; }
 "${PSQL[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh_native" -c "CREATE DATABASE fresh_sql"
 db fresh_native -c "CREATE EXTENSION uuid_shard"

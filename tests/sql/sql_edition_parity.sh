@@ -18,14 +18,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 rows=${EDITION_PARITY_ROWS:-1000000}
 is_full_major "$major" || rows=100000
-dist=$(mktemp -d)
-chmod a+rx "$dist"
-bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
-script=$(ls "$dist"/uuid_shard-*[0-9].sql)
+. "$here/lib/edition.sh"
+script=$plain_script
 cluster_start "$major" "edition-parity-$major"
 trap 'cluster_stop; rm -rf "$dist"' EXIT
 psql_db() { "${PSQL[@]}" -d postgres "$@"; }
-fail=0
 t0=$SECONDS
 
 psql_db -c 'CREATE EXTENSION uuid_shard' -v schema=uuid_shard_sql -f "$script"
@@ -42,7 +39,6 @@ EXCEPTION WHEN OTHERS THEN
 END \$\$;"
 
 # ---- 0. the PL/pgSQL helpers come in the order pgrx put them in the native script -------------
-version=$(basename "$script" .sql); version=${version#uuid_shard-}
 native_sql="$("$CLUSTER_BIN/pg_config" --sharedir)/extension/uuid_shard--$version.sql"
 order=$(grep '^-- ======== src/' "$script" | sed 's/^-- ======== \(.*\) ========$/\1/' | while read -r f; do
   echo "$(grep -n -m1 -F "$(grep -m1 '^CREATE ' "$PROJECT_ROOT/$f")" "$native_sql" | cut -d: -f1) $f"

@@ -17,17 +17,8 @@ esac
 tle_bin=$(pgtle_bin "$tle_major")
 [ -f "$("$tle_bin/pg_config" --pkglibdir)/pg_tle.so" ] || { echo "pg_tle is not built in $tle_bin/..: run scripts/setup.sh"; exit 1; }
 [ ! -f "$("$tle_bin/pg_config" --sharedir)/extension/uuid_shard.control" ] || { echo "the pg_tle tree has the native files"; exit 1; }
-dist=$(mktemp -d)
-chmod a+rx "$dist"
-bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
-pgtle_script=$(ls "$dist"/uuid_shard-*.pgtle.sql)
-plain_script=$(ls "$dist"/uuid_shard-*[0-9].sql)
-version=$(basename "$plain_script" .sql); version=${version#uuid_shard-}
+. "$here/lib/edition.sh"
 t0=$SECONDS
-fail=0
-check() { # check LABEL ACTUAL EXPECTED
-  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', expected '$3')"; fail=1; fi
-}
 
 # The migration an application runs, whichever edition the server has.
 migration=$(cat <<'SQL'
