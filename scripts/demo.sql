@@ -50,3 +50,24 @@ SELECT partition, from_time, to_time, (SELECT count(*) FROM orders o WHERE o.tab
   FROM uuid_v7_partitions('orders') p;
 \echo 'retention: partitions wholly before 2025-03-01'
 SELECT uuid_v7_retention_ddl('orders', '2025-03-01', 'drop');
+
+\echo '--- 5. Bucket partitions: each worker reads only its share; growing 4 -> 5 moves only the rows of the new bucket'
+CREATE TABLE jobs (id uuid NOT NULL DEFAULT public.uuidv7(), payload int)
+  PARTITION BY LIST (uuid_bucket(id, 4));
+SELECT uuid_bucket_partition_ddl('jobs') \gexec
+INSERT INTO jobs (payload) SELECT i FROM generate_series(1, 100000) i;
+SELECT p.partition, p.bucket, p.buckets, (SELECT count(*) FROM jobs j WHERE j.tableoid = p.partition) AS rows
+  FROM uuid_bucket_partitions('jobs') p;
+\echo 'worker 2 of 4 scans one partition:'
+EXPLAIN (COSTS OFF) SELECT count(*) FROM jobs WHERE uuid_bucket(id, 4) = 2;
+CREATE TEMP TABLE before_grow AS SELECT id, tableoid::regclass::text AS part FROM jobs;
+\echo 'the grow script (one transaction; keep it until it has run: stopped anywhere, run it again from the start):'
+CREATE TEMP TABLE grow_script AS SELECT i, s FROM uuid_bucket_grow_ddl('jobs', 5) WITH ORDINALITY g(s, i);
+SELECT s AS first_line FROM grow_script ORDER BY i LIMIT 1;
+SELECT s FROM grow_script ORDER BY i \gexec
+SELECT p.partition, p.bucket, p.buckets, (SELECT count(*) FROM jobs j WHERE j.tableoid = p.partition) AS rows
+  FROM uuid_bucket_partitions('jobs') p;
+SELECT count(*) FILTER (WHERE b.part <> j.tableoid::regclass::text) AS rows_moved,
+       count(*) FILTER (WHERE b.part <> j.tableoid::regclass::text AND uuid_bucket(j.id, 5) <> 4) AS moved_elsewhere_than_new_bucket,
+       count(*) AS rows_total
+  FROM before_grow b JOIN jobs j USING (id);
