@@ -232,6 +232,7 @@ if [ "$major" = 18 ]; then
   if [ ! -f "$lib15" ] || [ ! -f "$ctl15" ]; then
     fail "uuid_shard is not installed in PostgreSQL 15 ($lib15 / $ctl15 missing): run 'bash -c \". scripts/lib.sh; install_extension 15\"' first"
   else
+    hold_system_lock 15   # a system PostgreSQL: not while another checkout uses it
     start 15 rel-dump-src15 OLD
     populate "${OLD_PSQL[@]}"
     # The upgrade path: PG18's pg_dump against the PG15 server, PG18's pg_restore.

@@ -9,25 +9,6 @@ UPGRADE_SCRIPT="sql/uuid_shard--$OLD_VERSION--$NEW_VERSION.sql"
 
 upgrade_fail() { echo "FAIL [PG$major${phase:+ $phase}]: $*" >&2; failures=$((failures + 1)); }
 
-# hold_system_lock MAJOR: when MAJOR is a system PostgreSQL shared by every checkout, make sure
-# this process holds its machine-wide lock (scripts/lib.sh major_lock) before touching its files
-# or running its server. A caller that holds it (scripts/test.sh, `flock FILE bash ...`) passed
-# us its open lock file; flock on that same open file succeeds at once, so there is no deadlock.
-# Otherwise wait for the lock like everyone else.
-hold_system_lock() {
-  local file="/tmp/uuid_shard-system-pg$1.lock" fd
-  case "$(pg_bin "$1")" in /usr/lib/*) ;; *) return 0 ;; esac
-  for fd in /proc/$$/fd/*; do
-    if [ "$(readlink "$fd")" = "$file" ] && flock -n "${fd##*/}"; then
-      echo "PG$1 lock: held by the caller"; return 0
-    fi
-  done
-  exec {SYSTEM_LOCK_FD}>"$file"
-  local t=$SECONDS
-  flock "$SYSTEM_LOCK_FD"
-  echo "PG$1 lock: taken after $((SECONDS - t))s"
-}
-
 ext_libdir() { "$(pg_bin "$1")/pg_config" --pkglibdir; }
 ext_sharedir() { echo "$("$(pg_bin "$1")/pg_config" --sharedir)/extension"; }
 
