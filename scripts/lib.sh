@@ -104,6 +104,19 @@ cluster_stop_dir() { # DIR BIN
 
 cluster_stop() { cluster_stop_dir "$CLUSTER_DIR" "$CLUSTER_BIN"; }
 
+# For tests that start several clusters: cluster_track records the one cluster_start has just
+# started; clusters_cleanup STATUS (from the test's EXIT trap) stops every tracked cluster and,
+# after a pass, removes it (a failure, or KEEP_CLUSTERS=1, keeps server.log and data for a look).
+TRACKED_CLUSTERS=()
+cluster_track() { TRACKED_CLUSTERS+=("$CLUSTER_DIR $CLUSTER_BIN"); }
+clusters_cleanup() { # STATUS
+  local c
+  for c in "${TRACKED_CLUSTERS[@]}"; do
+    cluster_stop_dir "${c% *}" "${c#* }" 2>/dev/null || true
+    [ "$1" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "${c% *}"
+  done
+}
+
 # install_extension MAJOR [--release]: build and install uuid_shard into that PostgreSQL.
 install_extension() {
   local major=$1; shift

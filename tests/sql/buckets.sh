@@ -34,16 +34,7 @@ fi
 bin=$(pg_bin "$major")
 work=$(mktemp -d /tmp/rel-buckets.XXXXXX)
 chmod 755 "$work"
-started=() # "DIR BIN" of every cluster this script started
-cleanup() {
-  local status=$? c
-  for c in "${started[@]}"; do
-    cluster_stop_dir "${c% *}" "${c#* }" 2>/dev/null || true
-    [ "$status" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "${c% *}"
-  done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'clusters_cleanup $?; rm -rf "$work"' EXIT
 trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
 failures=0
 fail() { echo "FAIL [PG$major]: $*" >&2; failures=$((failures + 1)); }
@@ -52,7 +43,7 @@ check() { # check WHAT EXPECTED ACTUAL
 }
 start() { # start NAME -> PSQL array of that cluster in P_<var>
   cluster_start "$major" "$1" "shared_buffers = 32MB" "max_worker_processes = 16" "log_min_messages = warning"
-  started+=("$CLUSTER_DIR $CLUSTER_BIN")
+  cluster_track
 }
 t_all=$SECONDS
 

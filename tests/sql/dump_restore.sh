@@ -27,24 +27,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 
 work=$(mktemp -d /tmp/rel-dump.XXXXXX)
-started=() # "DIR BIN" of every cluster this script started
-cleanup() {
-  local status=$? c
-  for c in "${started[@]}"; do
-    cluster_stop_dir "${c% *}" "${c#* }" 2>/dev/null || true
-    # Keep the clusters (server.log, data) after a failure; KEEP_CLUSTERS=1 keeps them always.
-    [ "$status" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "${c% *}"
-  done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'clusters_cleanup $?; rm -rf "$work"' EXIT
 failures=0
 trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
 fail() { echo "FAIL [PG$major $label]: $*" >&2; failures=$((failures + 1)); }
 
 start() { # start MAJOR NAME VAR : cluster_start, then save its psql/connection into VAR_*
   cluster_start "$1" "$2"
-  started+=("$CLUSTER_DIR $CLUSTER_BIN")
+  cluster_track
   eval "$3_PSQL=(\"\${PSQL[@]}\"); $3_BIN=\$CLUSTER_BIN; $3_CONN=(-h \"\$CLUSTER_DIR/sock\" -p \"\$CLUSTER_PORT\" -U postgres)"
 }
 
