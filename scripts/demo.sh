@@ -15,7 +15,7 @@ while [ $# -gt 0 ]; do
     *) echo "demo: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
-bash scripts/setup.sh
+bash scripts/setup.sh --demo "$major"
 . scripts/lib.sh
 echo; echo "==> building and installing uuid_shard into PostgreSQL $major"
 install_extension "$major"

