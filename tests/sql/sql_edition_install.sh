@@ -97,5 +97,40 @@ check "expression index ev_bucket used for uuid_bucket(id, 8) = k" \
   "$(as_app -d app -At -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = 3" | grep -c 'Bitmap Index Scan on ev_bucket')" 1
 check "  and its counts per bucket equal a sequential scan's" "$(as_app -d app -At -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "$per_bucket")" \
   "$(as_app -d app -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket_scan")"
+
+# 5. the pg_tle file, for its shape only: pg_tle comes from no package registry these machines
+#    reach, so it is not built or run here (docs/sql-edition.md says so). Checked: it carries the
+#    plain script's body unchanged, its dollar quotes nest safely (the server parses the whole
+#    registration block as PL/pgSQL), and it registers through the documented
+#    pgtle.install_extension(name, version, description, ext) call.
+check "pg_tle file: the plain script's body, the documented install_extension call" "$(python3 - "$plain_script" "$pgtle_script" "$version" <<'PY'
+import re, sys
+plain, tle, version = open(sys.argv[1]).read(), open(sys.argv[2]).read(), sys.argv[3]
+q = "$uuid_shard_sql$"
+def quoted(text):
+    parts = text.split(q)
+    assert len(parts) == 3, "%s appears %d times" % (q, len(parts) - 1)
+    return parts[1]
+plain_body, tle_body = quoted(plain), quoted(tle)
+problems = []
+if not (plain_body.endswith(tle_body) and plain_body[:-len(tle_body)].lstrip().startswith("DO $uuid_shard_check$")):
+    problems.append("body differs from the plain script's")
+if "@extschema@" not in tle_body:
+    problems.append("body lost @extschema@")
+if tle.count("$uuid_shard_pgtle$") != 2:
+    problems.append("$uuid_shard_pgtle$ does not quote exactly one block")
+if "v_version CONSTANT text := '%s';" % version not in tle:
+    problems.append("version is not %s" % version)
+if not re.search(r"PERFORM pgtle\.install_extension\('uuid_shard', v_version,\s*'[^']+',\s*v_sql\);", tle):
+    problems.append("no pgtle.install_extension('uuid_shard', v_version, description, v_sql) call")
+print("; ".join(problems) or "ok")
+PY
+)" ok
+# The registration block, as a PL/pgSQL function, through the server's validator (syntax only:
+# the pgtle functions it calls do not exist here).
+block=$(sed -n '/^DO \$uuid_shard_pgtle\$$/,/^\$uuid_shard_pgtle\$;$/p' "$pgtle_script" \
+  | sed '1s/.*/CREATE FUNCTION pg_temp.pgtle_registration() RETURNS void LANGUAGE plpgsql AS $uuid_shard_pgtle$/')
+check "pg_tle file: its registration block parses as PL/pgSQL" \
+  "$(printf 'SET check_function_bodies = on;\n%s\nSELECT count(*) FROM pg_proc WHERE proname = %s;\n' "$block" "'pgtle_registration'" | as_app -d app -At 2>&1)" 1
 echo "sql_edition_install PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
 exit $fail
