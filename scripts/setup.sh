@@ -154,8 +154,20 @@ done
 prebuild_pid=""
 if [ -n "$demo_major" ] && [ -n "$pgrx_install_pid" ]; then
   step "building uuid_shard's dependencies for PostgreSQL $demo_major in the background (log: .pg/prebuild-pg$demo_major.log)"
-  PGRX_PG_CONFIG_PATH="$(pg_bin "$demo_major")/pg_config" \
-    cargo build --lib --no-default-features --features "pg$demo_major" >".pg/prebuild-pg$demo_major.log" 2>&1 &
+  # pgrx's build reads the major's pg_config from $PGRX_HOME/config.toml, which `cargo pgrx
+  # init` writes in this form; the environment variable PGRX_PG_CONFIG_PATH would do too, but
+  # pgrx-pg-sys's build script reruns when it changes, so the install would build it again.
+  cfg="$PGRX_HOME/config.toml" line="pg$demo_major = \"$(pg_bin "$demo_major")/pg_config\""
+  if ! grep -qsxF "$line" "$cfg"; then
+    mkdir -p "$PGRX_HOME"
+    { grep -qsx '\[configs\]' "$cfg" || echo "[configs]"; } >>"$cfg"
+    sed -i "/^pg$demo_major = /d" "$cfg"
+    sed -i "/^\[configs\]\$/a $line" "$cfg"
+  fi
+  # The same rustflags `cargo pgrx install` passes (cargo-pgrx's pgrx_cdylib_config_args), or
+  # every crate would be compiled again.
+  cargo --config 'target.'"'"'cfg(all(target_family = "unix", not(target_os = "macos")))'"'"'.rustflags = ["-C", "link-arg=-Wl,--no-gc-sections"]' \
+    build --lib --no-default-features --features "pg$demo_major" >".pg/prebuild-pg$demo_major.log" 2>&1 &
   prebuild_pid=$!
 fi
 
