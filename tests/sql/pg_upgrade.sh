@@ -5,13 +5,13 @@
 #                                 With MAJOR 15 it only says it runs in the 18 round.)
 #
 # The PG15 cluster holds two databases with the user objects of tests/sql/lib/upgrade.sh and
-# some thousands of rows: "app" created with the released 0.1.0 (built from its commit, as in
+# some thousands of rows: "app" created with the last release (built from its commit, as in
 # tests/sql/upgrade.sh) and "app2" created with this version. PG18's pg_upgrade runs as the
 # unprivileged user, --check first, then the upgrade (--copy) into a PG18 cluster initialised
 # with --no-data-checksums (PG18's initdb enables checksums by default; a PG15 cluster made
 # without them is refused otherwise). On PG18 afterwards:
-#   app:  the application works on the carried 0.1.0 catalog with the 0.2.0 library, the frozen
-#         outputs equal those computed on PG15 under 0.1.0; ALTER EXTENSION UPDATE; the extension
+#   app:  the application works on the carried old catalog with this version's library, the frozen
+#         outputs equal those computed on PG15 under the old version; ALTER EXTENSION UPDATE; the extension
 #         equals a fresh CREATE EXTENSION on PG18; the application and the fingerprint again;
 #   app2: the extension equals the fresh one; the application and the fingerprint;
 #   both: keys minted by DEFAULT public.uuidv7() after the upgrade sort after those minted before.
@@ -50,7 +50,7 @@ old_build 15
 t_build=$((SECONDS - t0))
 
 phase="symbols"
-# pg_upgrade recreates 0.1.0's functions in PG18 as they are, naming their symbols.
+# pg_upgrade recreates the old version's functions in PG18 as they are, naming their symbols.
 symbols_check "$OLD_EXT/uuid_shard--$OLD_VERSION.sql" "$work/new18/uuid_shard.so"
 
 phase="PG15"

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Extension upgrade test: the released 0.1.0 to this version with ALTER EXTENSION UPDATE.
-#   tests/sql/upgrade.sh MAJOR   (this version must be installed in MAJOR: install_extension; on a
-#                                 system PostgreSQL it holds that major's lock, or waits for it)
+# Extension upgrade test: a released version to this version with ALTER EXTENSION UPDATE.
+#   tests/sql/upgrade.sh MAJOR [FROM]   (this version must be installed in MAJOR: install_extension;
+#                                        on a system PostgreSQL it holds that major's lock, or waits)
+# Without FROM: from the last release (0.2.0) on every major, and from the first (0.1.0, through
+# the whole chain of upgrade scripts) on the majors that run the heavy tests full-size.
 #
-# 1. The C symbols that 0.1.0's install script names are exported by this version's library.
-# 2. 0.1.0 (built once from its release commit, cached under .pg/old-builds/) is installed into
-#    MAJOR, a database "app" gets CREATE EXTENSION uuid_shard (0.1.0) and user objects that
+# 1. The C symbols that the old version's install script names are exported by this library.
+# 2. The old version (built once from its release commit, cached under .pg/old-builds/) is installed into
+#    MAJOR, a database "app" gets CREATE EXTENSION uuid_shard (the old version) and user objects that
 #    depend on it (tests/sql/lib/upgrade.sh: default, expression index, generated column, LIST
 #    partitions by bucket, monthly RANGE partitions by uuid_v7_partition_ddl, a view); the frozen
-#    outputs over its keys are fingerprinted under the 0.1.0 library.
+#    outputs over its keys are fingerprinted under the old library.
 # 3. This version's files are put back, as a package upgrade would, and before any ALTER the
-#    application still works on the 0.1.0 catalog (inserts, index used and agreeing with the
+#    application still works on the old catalog (inserts, index used and agreeing with the
 #    recomputed buckets, generated column, partition routing and bounds, helpers, every C
 #    function's symbol resolved; on PG18 the session runs the new library) and the fingerprint
 #    is unchanged.
@@ -22,10 +24,21 @@
 #    CREATE EXTENSION gives the fresh install.
 # The installed files are restored on exit, whatever happens.
 set -eEuo pipefail
-major=${1:?usage: tests/sql/upgrade.sh 15|18}
+major=${1:?usage: tests/sql/upgrade.sh MAJOR [FROM]}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 . "$here/lib/upgrade.sh"
+if [ -z "${2:-}" ]; then
+  froms=$LAST_RELEASE
+  is_full_major "$major" && froms="${RELEASES%%=*} $froms"
+  rc=0
+  for from in $froms; do
+    echo "==== upgrade PG$major from $from to $NEW_VERSION"
+    bash "$0" "$major" "$from" || rc=1
+  done
+  exit $rc
+fi
+use_release "$2"
 
 work=$(mktemp -d /tmp/upgrade-test.XXXXXX)
 failures=0 phase=
@@ -48,7 +61,7 @@ trap 'echo "FAIL [PG$major${phase:+ $phase}]: unexpected error at ${BASH_SOURCE[
 # A system PostgreSQL is shared by every checkout: its files are swapped below only under its lock.
 hold_system_lock "$major"
 installed_save "$major" "$work/new"
-# A package of this version ships no 0.1.0 install script: remove it again if we add it.
+# A package of this version ships no old install script: remove it again if we add it.
 remove_after=
 [ -f "$(ext_sharedir "$major")/uuid_shard--$OLD_VERSION.sql" ] || remove_after="uuid_shard--$OLD_VERSION.sql"
 old_build "$major"
@@ -74,10 +87,12 @@ OWNER=("${P[@]:0:${#P[@]}-2}" -U app_owner)
 "${P[@]}" -d app <<<"$POPULATE_SQL"
 fp_old=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
 lib=$(loaded_library P app)
-[ -z "$lib" ] || [ "$lib" = "$OLD_VERSION|" ] || upgrade_fail "sessions load the library $lib, not $OLD_VERSION's"
+# 0.1.0's library names itself "0.1.0" with no version (src/lib.rs); later ones "uuid_shard|VERSION".
+[ -z "$lib" ] || [ "$lib" = "$OLD_VERSION|" ] || [ "$lib" = "uuid_shard|$OLD_VERSION" ] \
+  || upgrade_fail "sessions load the library $lib, not $OLD_VERSION's"
 v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
 [ "$v" = "$OLD_VERSION" ] || upgrade_fail "CREATE EXTENSION with $OLD_VERSION's files gave version $v"
-# The package upgrade: this version's files replace 0.1.0's (the 0.1.0 install script goes away).
+# The package upgrade: this version's files replace the old ones (the old install script goes away).
 installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" $remove_after
 restore=0
 echo "upgrade PG$major: database app on $OLD_VERSION with $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.events") events, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.jobs") jobs, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.readings") readings${lib:+ (library loaded: $lib)}; $NEW_VERSION files installed"

@@ -1,11 +1,22 @@
 # Shared by tests/sql/upgrade.sh and tests/sql/pg_upgrade.sh (sourced after scripts/lib.sh).
 # A folder of its own, so scripts/test.sh (which runs tests/sql/*.sh) does not run it.
 
-# The last released version and the commit it was built from; the new version is Cargo.toml's.
-OLD_VERSION=0.1.0
-OLD_COMMIT=47289dc
+# Every released version with the commit it was built from, oldest first; the new version is
+# Cargo.toml's, reached from the last release by UPGRADE_SCRIPT (and from older ones through the
+# chain of scripts in sql/).
+RELEASES="0.1.0=47289dc 0.2.0=fb56f9b"
+LAST_RELEASE=${RELEASES##* }; LAST_RELEASE=${LAST_RELEASE%%=*}
 NEW_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$PROJECT_ROOT/Cargo.toml" | head -1)
-UPGRADE_SCRIPT="sql/uuid_shard--$OLD_VERSION--$NEW_VERSION.sql"
+UPGRADE_SCRIPT="sql/uuid_shard--$LAST_RELEASE--$NEW_VERSION.sql"
+# use_release VERSION: the release a test upgrades from (OLD_VERSION, OLD_COMMIT).
+use_release() {
+  local r
+  for r in $RELEASES; do
+    [ "${r%%=*}" = "$1" ] && { OLD_VERSION=${r%%=*} OLD_COMMIT=${r#*=}; return 0; }
+  done
+  echo "$1 is not a released version (RELEASES in tests/sql/lib/upgrade.sh: $RELEASES)" >&2; return 1
+}
+use_release "$LAST_RELEASE"
 
 upgrade_fail() { echo "FAIL [PG$major${phase:+ $phase}]: $*" >&2; failures=$((failures + 1)); }
 
@@ -71,7 +82,7 @@ installed_save() {
   local major=$1 dir=$2 lib ext
   lib=$(ext_libdir "$major") ext=$(ext_sharedir "$major")
   grep -q "default_version = '$NEW_VERSION'" "$ext/uuid_shard.control" 2>/dev/null \
-    && [ -f "$ext/uuid_shard--$OLD_VERSION--$NEW_VERSION.sql" ] && [ -f "$lib/uuid_shard.so" ] \
+    && [ -f "$ext/uuid_shard--$LAST_RELEASE--$NEW_VERSION.sql" ] && [ -f "$lib/uuid_shard.so" ] \
     || { echo "uuid_shard $NEW_VERSION is not installed in PG$major: run install_extension $major (scripts/lib.sh) first" >&2; return 1; }
   mkdir -p "$dir/extension"
   cp "$lib/uuid_shard.so" "$dir/"
@@ -221,7 +232,7 @@ SQL
 )
 
 # What the application does with its database, with the expected answer. Run after each step
-# (0.2.0 library under the 0.1.0 catalog, after the update, after pg_upgrade): new rows by
+# (this version's library under the old catalog, after the update, after pg_upgrade): new rows by
 # default, the generated column, list and range partition routing, stored values recomputed
 # (shard keys, buckets, partition bounds), the view, the partition helpers (DDL run inside a
 # rolled-back transaction), and every C function of the catalog resolving in the loaded library.
@@ -304,7 +315,7 @@ got
   plan=$("${wp[@]}" -d "$db" -At -c "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
   grep -q 'events_bucket_idx' <<<"$plan" || upgrade_fail "events_bucket_idx not used for uuid_bucket(id, 8) = 3 in $db:
 $plan"
-  # The index holds buckets computed when each row was stored (some under 0.1.0); a seq scan
+  # The index holds buckets computed when each row was stored (some under the old version); a seq scan
   # recomputes them. Row counts per bucket, read both ways, must agree for every bucket.
   local per_bucket="SELECT string_agg((SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = b)::text, ' ' ORDER BY b)
     FROM generate_series(0, 7) b"
@@ -327,7 +338,7 @@ compare_snapshots() {
     cat "$dir/snapshot.diff" >&2
     upgrade_fail "the extension after ALTER EXTENSION uuid_shard UPDATE differs from a fresh CREATE EXTENSION (diff above:
   '-' only in the updated database, '+' only in the fresh one). Every SQL object added or changed since
-  $OLD_VERSION must be created or changed by hand in $UPGRADE_SCRIPT too: append a section
+  $LAST_RELEASE must be created or changed by hand in $UPGRADE_SCRIPT too: append a section
   with a comment naming your change (rules in sql/README.md), reinstall (install_extension), run this test again."
   fi
 }
