@@ -44,6 +44,8 @@ for rs in sorted(os.listdir(src)):
     for args, at in macro_calls(text, "extension_sql_file"):
         path = re.match(r'\s*"([^"]+)"', args).group(1)
         name = re.search(r'\bname\s*=\s*"([^"]+)"', args)
+        if name and name.group(1).startswith("native_"):
+            continue  # for the native extension's scripts only (src/minor_check.sql)
         req = re.search(r"\brequires\s*=\s*\[([^\]]*)\]", args)
         files.append({
             "path": os.path.normpath(os.path.join(src, path)),  # relative to the .rs file, as include_str!

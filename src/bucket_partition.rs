@@ -9,3 +9,10 @@ pgrx::extension_sql_file!(
     name = "bucket_partition_helpers",
     requires = [shard::uuid_bucket, "partition_common", "partition_helpers"]
 );
+
+// The grow emitter: its notes, its create-or-check guard and the script itself.
+pgrx::extension_sql_file!(
+    "bucket_grow.sql",
+    name = "bucket_grow",
+    requires = ["bucket_partition_helpers"]
+);

@@ -9,6 +9,10 @@ mod partition;
 mod shard;
 mod time;
 
+// Runs first in the install script: refuses server minors with CVE-2023-39417 (see the file).
+// Its name starts with "native_", so scripts/sql_edition.sh leaves it out of the SQL edition.
+pgrx::extension_sql_file!("minor_check.sql", name = "native_minor_check", bootstrap);
+
 // The library's name and version, shown by PostgreSQL 18's pg_get_loaded_modules() (which
 // library a session runs after a package upgrade). pgrx 0.18.1's bare `version` key writes the
 // version into the name field and leaves the version empty, so it is passed explicitly.

@@ -99,7 +99,7 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_v7_child_name(name, text) IS
 'internal to uuid_shard: a partition name within the identifier length limit';
 
--- One CREATE TABLE IF NOT EXISTS ... PARTITION OF per step covering [from_time, to_time).
+-- One CREATE TABLE ... PARTITION OF per step covering [from_time, to_time).
 --
 -- Alignment (in time_zone, on the wall clock):
 --   N months  N divides 12 (1, 2, 3, 4, 6) or is a multiple of 12 (N/12 years): partitions
@@ -126,8 +126,9 @@ AS $fn$
 DECLARE
     c_max_partitions CONSTANT integer := 10000;
     c_day_anchor CONSTANT date := date '1970-01-05';  -- a Monday
-    v_v7_min CONSTANT timestamptz := @extschema@.uuid_v7_time('00000000-0000-7000-8000-000000000000');
-    v_v7_max CONSTANT timestamptz := @extschema@.uuid_v7_time('ffffffff-ffff-7fff-bfff-ffffffffffff');
+    -- The first and last v7 times: constants, not calls (no lookup another role could divert).
+    v_v7_min CONSTANT timestamptz := '1970-01-01 00:00:00+00'::pg_catalog.timestamptz;
+    v_v7_max CONSTANT timestamptz := '10889-08-02 05:31:50.655+00'::pg_catalog.timestamptz;
     v_nsp_oid oid;
     v_nsp name;
     v_rel name;
@@ -347,32 +348,34 @@ BEGIN
                     quote_ident(v_nsp), quote_ident(v_name), parent, quote_literal(v_from), quote_literal(v_to)
                 USING ERRCODE = 'duplicate_table';
         END IF;
+        -- A plain CREATE TABLE: should another role take the name between this call and the
+        -- statement, it fails instead of skipping (IF NOT EXISTS would leave their table in
+        -- place of the partition). Running this function again emits only what is missing.
         IF NOT v_move THEN
-            RETURN NEXT pg_catalog.format('CREATE TABLE IF NOT EXISTS %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
+            RETURN NEXT pg_catalog.format('CREATE TABLE %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
                                           v_nsp, v_name, v_nsp, v_rel, v_from, v_to);
             CONTINUE;
         END IF;
-        RETURN NEXT 'DO ' || quote_literal(pg_catalog.format(
-            E'\nBEGIN\n'
-            '    LOCK TABLE ONLY %1$I.%2$I IN ACCESS EXCLUSIVE MODE;\n'
+        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+            E'    LOCK TABLE ONLY %1$I.%2$I IN ACCESS EXCLUSIVE MODE;\n'
             '    ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I;\n'
             '    CREATE TABLE %1$I.%5$I PARTITION OF %1$I.%2$I FOR VALUES FROM (%6$L) TO (%7$L);\n'
-            '    WITH moved AS (DELETE FROM %3$I.%4$I WHERE %8$I >= %6$L AND %8$I < %7$L RETURNING %9$s)\n'
+            '    WITH moved AS (DELETE FROM %3$I.%4$I WHERE %8$I OPERATOR(pg_catalog.>=) %6$L::pg_catalog.uuid\n'
+            '                     AND %8$I OPERATOR(pg_catalog.<) %7$L::pg_catalog.uuid RETURNING %9$s)\n'
             '    INSERT INTO %1$I.%5$I (%9$s)%10$s SELECT %9$s FROM moved;\n'
-            '    ALTER TABLE %1$I.%2$I ATTACH PARTITION %3$I.%4$I DEFAULT;\n'
-            'END\n',
+            '    ALTER TABLE %1$I.%2$I ATTACH PARTITION %3$I.%4$I DEFAULT;\n',
             v_nsp, v_rel, v_def_nsp, v_def_rel, v_name, v_from, v_to, v_key, v_cols, v_overriding));
     END LOOP;
 
     IF with_default AND NOT v_has_default THEN
-        v_name := @extschema@._uuid_v7_child_name(v_rel, '_default');
+        v_name := @extschema@._uuid_v7_child_name(v_rel, '_default'::pg_catalog.text);
         IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = v_nsp_oid AND c.relname = v_name)
            OR EXISTS (SELECT FROM pg_catalog.pg_type t WHERE t.typnamespace = v_nsp_oid AND t.typname = v_name) THEN
             RAISE EXCEPTION 'relation or type %.% already exists and is not the default partition of %',
                     quote_ident(v_nsp), quote_ident(v_name), parent
                 USING ERRCODE = 'duplicate_table';
         END IF;
-        RETURN NEXT pg_catalog.format('CREATE TABLE IF NOT EXISTS %I.%I PARTITION OF %I.%I DEFAULT',
+        RETURN NEXT pg_catalog.format('CREATE TABLE %I.%I PARTITION OF %I.%I DEFAULT',
                                       v_nsp, v_name, v_nsp, v_rel);
     END IF;
 END
@@ -412,8 +415,8 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    v_v7_min CONSTANT timestamptz := @extschema@.uuid_v7_time('00000000-0000-7000-8000-000000000000');
-    v_v7_max CONSTANT timestamptz := @extschema@.uuid_v7_time('ffffffff-ffff-7fff-bfff-ffffffffffff');
+    v_v7_min CONSTANT timestamptz := '1970-01-01 00:00:00+00'::pg_catalog.timestamptz;
+    v_v7_max CONSTANT timestamptz := '10889-08-02 05:31:50.655+00'::pg_catalog.timestamptz;
     v_nsp name;
     v_rel name;
     v_action text;

@@ -57,3 +57,35 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@._uuid_partition_children(regclass) IS
 'internal to uuid_shard: the direct partitions of a table with their bounds as text';
+
+-- What the emitters share about the scripts they return (both emitters, every release): a
+-- script is run as it is by the table owner or a superuser, under whatever search_path that
+-- session has, and every name in it is one another role may have chosen. So emitted text is
+-- built from catalog facts only, each name quoted once by format('%I'/'%L'); a statement that
+-- calls a function, an operator or re-parses deparsed text runs with name resolution pinned
+-- to pg_catalog (as the emitter's own deparse ran), and calls our functions schema-qualified
+-- with every argument cast to the parameter's type.
+
+-- Internal: a DO statement that runs body (PL/pgSQL statements, each ending in ;) with
+-- search_path pinned to pg_catalog, pg_temp for the rest of the runner's transaction, quoted
+-- with a dollar tag that occurs nowhere in the block, so no text inside can end the quoting.
+CREATE FUNCTION @extschema@._uuid_emit_do(body text)
+RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_block CONSTANT text := E'BEGIN\n    SET LOCAL search_path = pg_catalog, pg_temp;\n' || body || E'END\n';
+    v_tag text := '$uuid_shard$';
+    v_n integer := 0;
+BEGIN
+    WHILE pg_catalog.strpos(v_block, v_tag) > 0 LOOP
+        v_n := v_n + 1;
+        v_tag := '$uuid_shard_' || v_n || '$';
+    END LOOP;
+    RETURN 'DO ' || v_tag || E'\n' || v_block || v_tag;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_emit_do(text) IS
+'internal to uuid_shard: a DO statement with name resolution pinned and a dollar quote no text inside can end';
