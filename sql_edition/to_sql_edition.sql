@@ -43,5 +43,8 @@ SELECT pg_catalog.format('ALTER EXTENSION uuid_shard DROP FUNCTION %s', d.objid:
  WHERE e.extname = 'uuid_shard' AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
    AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass \gexec
 DROP EXTENSION IF EXISTS uuid_shard;
+-- In place: the functions stay in the schema the extension had, even one other roles may create
+-- in (the plain script then warns instead of refusing; docs/security.md).
+\set shared_schema_ok on
 \i :script
 COMMIT;

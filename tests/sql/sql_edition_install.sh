@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The SQL edition's plain script installed as a user would: by a database owner who is not a
-# superuser, into a schema of its own (-v schema=shard) and into public (no -v), called
+# superuser, into a schema of its own (-v schema=shard) and into the default one (no -v), called
 # schema-qualified with the schema not on search_path; then run again, and a newer one run,
 # over a database whose defaults, generated columns, CHECK constraints, expression indexes,
 # views and partitions (RANGE bounds from the helpers, a LIST key on uuid_bucket) use it: the
@@ -19,18 +19,22 @@ t0=$SECONDS
   -c "CREATE DATABASE app_public OWNER app_owner"
 as_app() { "${PSQL[@]}" -U app_owner "$@"; }
 
-# 1. installs, as the database owner
+# 1. installs, as the database owner: into schema shard, and with no schema given into the
+#    default schema uuid_shard, which the script creates and the installer owns
 as_app -d app -v schema=shard -f "$script"
 as_app -d app_public -f "$script"
 check "installed by a non-superuser into schema shard" \
   "$(as_app -d app -Atc "SELECT count(*) FILTER (WHERE n.nspname = 'shard') || ' in shard, ' || count(*) FILTER (WHERE n.nspname = 'public') || ' in public, superuser ' || (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
                         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname LIKE '%uuid%'")" \
-  "$(as_app -d app_public -Atc "SELECT count(*) || ' in shard, 0 in public, superuser false' FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' AND p.proname LIKE '%uuid%'")"
+  "$(as_app -d app_public -Atc "SELECT count(*) || ' in shard, 0 in public, superuser false' FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'uuid_shard' AND p.proname LIKE '%uuid%'")"
+check "no schema given: schema uuid_shard, created and owned by the installer, every function theirs" \
+  "$(as_app -d app_public -Atc "SELECT n.nspowner::regrole || ' ' || bool_and(p.proowner = n.nspowner) FROM pg_namespace n JOIN pg_proc p ON p.pronamespace = n.oid WHERE n.nspname = 'uuid_shard' GROUP BY n.nspowner")" \
+  "app_owner true"
 
 # ... but not over the extension: the plain script refuses a database that has it
 "${PSQL[@]}" -d postgres -c "CREATE DATABASE app_native OWNER app_owner"
 as_app -d app_native -c "CREATE EXTENSION uuid_shard"
-out=$(as_app -d app_native -f "$script" 2>&1 || true)
+out=$(as_app -d app_native -v schema=public -f "$script" 2>&1 || true)
 check "refused in the schema of extension uuid_shard, functions untouched" \
   "$(grep -c 'ERROR:  extension uuid_shard exists in schema public, whose functions this script would replace' <<<"$out") $(as_app -d app_native -Atc "SELECT string_agg(DISTINCT l.lanname, ',' ORDER BY l.lanname) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.pronamespace = 'public'::regnamespace AND p.proname IN ('uuidv7', 'uuid_bucket')")" \
   "1 c"
@@ -113,7 +117,7 @@ def quoted(text):
     return parts[1]
 plain_body, tle_body = quoted(plain), quoted(tle)
 problems = []
-if not (plain_body.endswith(tle_body) and plain_body[:-len(tle_body)].lstrip().startswith("DO $uuid_shard_check$")):
+if plain_body != tle_body:
     problems.append("body differs from the plain script's")
 if "@extschema@" not in tle_body:
     problems.append("body lost @extschema@")

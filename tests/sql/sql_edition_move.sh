@@ -24,10 +24,12 @@ t0=$SECONDS
 db() { "${PSQL[@]}" -d "$@"; }
 "${PSQL[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh_native" -c "CREATE DATABASE fresh_sql"
 db fresh_native -c "CREATE EXTENSION uuid_shard"
-db fresh_sql -f "$script" 2>/dev/null
+# In public, as a database that has had the edition there since before 0.3.0 (public is
+# writable by every role on 13 and 14: the script warns and installs).
+db fresh_sql -v schema=public -v shared_schema_ok=on -f "$script" 2>/dev/null
 
 # The SQL edition in public, with everything that can depend on its functions.
-db app -f "$script" 2>/dev/null
+db app -v schema=public -v shared_schema_ok=on -f "$script" 2>/dev/null
 db app <<SQL
 CREATE TABLE ev (
   id uuid PRIMARY KEY DEFAULT public.uuidv7(),

@@ -155,7 +155,7 @@ echo "  ($((SECONDS - t1))s)"
 # instead of the extension; its rows must equal the native ones of expected/bad_input.out.
 t1=$SECONDS
 psql_db -c "CREATE DATABASE matrix"
-"${PSQL[@]}" -d matrix -f "$script" 2>/dev/null
+"${PSQL[@]}" -d matrix -v schema=public -v shared_schema_ok=on -f "$script" 2>/dev/null
 sed '/^CREATE EXTENSION IF NOT EXISTS uuid_shard;$/d' "$PROJECT_ROOT/tests/pg_regress/sql/bad_input.sql" >"$dist/bad_input.sql"
 edition_rows=$("${PSQL[@]}" -d matrix -v ON_ERROR_STOP=0 -f "$dist/bad_input.sql" 2>&1 | grep '^| `' || true)
 native_rows=$(grep '^| `' "$PROJECT_ROOT/tests/pg_regress/expected/bad_input.out")
