@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 # Every major that scripts/setup.sh installs (TESTED_MAJORS in scripts/lib.sh), oldest first.
 all_majors=(13 14 15 16 17 18)
 # Cluster tests (tests/sql/NAME.sh) that run on the oldest and newest major only (all when --pg).
-edge_only_tests="load parallel"
+edge_only_tests="load parallel hostile"
 majors=("${all_majors[@]}") quick=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -71,8 +71,8 @@ for m in "${majors[@]}"; do
   if [ "$quick" = 0 ]; then
     for t in tests/sql/*.sh; do
       [ -f "$t" ] || continue
-      # The slowest cluster tests (about 30 s each per major) run on the oldest and newest
-      # tested major only, to keep the whole matrix inside the CI budget.
+      # The slowest cluster tests (about 30 s each per major) and the hostile-role suite run on
+      # the oldest and newest tested major only, to keep the whole matrix inside the CI budget.
       case " $edge_only_tests " in *" $(basename "$t" .sh) "*) is_full_major "$m" || continue ;; esac
       suite "$(basename "$t" .sh): PostgreSQL $m" bash "$t" "$m"
     done

@@ -1,0 +1,378 @@
+#!/usr/bin/env bash
+# Hostile roles (docs/security.md): a role "mallory" with no more than CREATE on some schema
+# (and SELECT on the table, or CREATEROLE, where a case says so) attacks what the extension runs
+# and emits. Every attack is one case; every case asserts that none of mallory's code ran as
+# anyone else, and that the operation either did its job or stopped cleanly with a clear error
+# and nothing half-moved.
+#   tests/sql/hostile.sh MAJOR                 this checkout's build (installed in MAJOR)
+#   HOSTILE_RELEASE=0.2.0 tests/sql/hostile.sh MAJOR
+#                                              the same attacks against a released version (built
+#                                              from its commit, swapped in and restored after):
+#                                              reports how many of them it falls to, exits 0
+#
+# Each case runs in a database of its own, in two settings: "public writable" (as PostgreSQL 13
+# and 14 ship, and 15+ where a site grants CREATE on public to PUBLIC) with the extension in
+# public, as 0.2.0's docs installed it; and "public locked" (as 15+ ship) with the extension in a
+# schema of its own and mallory owning only her schema. Cases that need a writable shared schema
+# say they do not apply in the locked setting. Both editions: the native extension, and the SQL
+# edition's plain script (cases marked "both").
+#
+# Whether mallory's code ran, and as whom: her functions call mallory.hit(what), which bumps
+# the sequence mlog.hit_<current role> (sequences survive a rollback, so an attack whose
+# statement then fails is still seen) and logs a row when the transaction commits.
+set -euo pipefail
+major=${1:?usage: tests/sql/hostile.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+release=${HOSTILE_RELEASE:-}
+t0=$SECONDS
+
+cluster_start "$major" "hostile-$major"
+cluster_track
+dist=$(mktemp -d); chmod a+rx "$dist"
+restore=""
+cleanup() {
+  local status=$?
+  [ -z "$restore" ] || eval "$restore"
+  rm -rf "$dist"
+  clusters_cleanup "$status"
+}
+trap cleanup EXIT
+SU=("${PSQL[@]}")
+as() { local role=$1; shift; "${SU[@]:0:${#SU[@]}-2}" -U "$role" "$@"; }
+
+# The editions under test: this checkout's, or the release's.
+if [ -n "$release" ]; then
+  . "$here/lib/upgrade.sh"
+  use_release "$release"
+  hold_system_lock "$major"
+  installed_save_any() { local lib ext; lib=$(ext_libdir "$major") ext=$(ext_sharedir "$major"); mkdir -p "$1/extension"; cp "$lib/uuid_shard.so" "$1/"; cp "$ext"/uuid_shard.control "$ext"/uuid_shard--*.sql "$1/extension/"; }
+  installed_save_any "$dist/current"
+  old_build "$major"
+  installed_put "$major" "$OLD_LIB" "$OLD_EXT"
+  restore='installed_put "$major" "$dist/current/uuid_shard.so" "$dist/current/extension" "uuid_shard--$OLD_VERSION.sql"'
+  # the release's SQL edition, built by its own scripts/sql_edition.sh
+  mkdir -p "$dist/src"; git -C "$PROJECT_ROOT" archive "$OLD_COMMIT" | tar -x -C "$dist/src"
+  bash "$dist/src/scripts/sql_edition.sh" "$dist" >/dev/null
+  plain=$(ls "$dist"/uuid_shard-"$OLD_VERSION".sql)
+  echo "hostile PG$major: attacking release $OLD_VERSION (${OLD_COMMIT})"
+else
+  bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
+  plain=$(ls "$dist"/uuid_shard-*[0-9].sql)
+fi
+chmod a+r "$dist"/*.sql
+
+"${SU[@]}" -d postgres -q <<'SQL'
+CREATE ROLE app LOGIN;
+CREATE ROLE mallory LOGIN CREATEROLE;
+CREATE ROLE "app-owner" LOGIN;
+CREATE ROLE "Reader ""x""";
+SQL
+
+cases=0 blocked=0 fell=0 failed=0
+report() { # CASE SETTING EDITION OUTCOME DETAIL: OUTCOME is blocked | fell | n/a | broken
+  cases=$((cases + 1))
+  case $4 in
+    blocked) blocked=$((blocked + 1)); echo "ok     $1 [$2, $3]: $5" ;;
+    fell) fell=$((fell + 1)); echo "FELL   $1 [$2, $3]: $5" ;;
+    n/a) cases=$((cases - 1)); echo "n/a    $1 [$2, $3]: $5" ;;
+    *) failed=$((failed + 1)); echo "BROKEN $1 [$2, $3]: $5" ;;
+  esac
+}
+
+# newdb NAME SETTING EDITION [OWNER]: a database owned by OWNER (app) with uuid_shard in $X,
+# mallory's schema, the hit log; sets X (the extension's schema) and DB. Locked: public belongs
+# to the database owner and nobody else may create in it (as 15+ ship, on 13 too).
+newdb() {
+  local name=$1 setting=$2 edition=$3 owner=${4:-app}
+  DB=$name
+  "${SU[@]}" -d postgres -q -c "CREATE DATABASE $name OWNER \"${owner//\"/\"\"}\""
+  "${SU[@]}" -d "$name" -q <<SQL
+$( if [ "$setting" = writable ]; then echo "GRANT CREATE ON SCHEMA public TO PUBLIC;"
+   else echo "REVOKE CREATE ON SCHEMA public FROM PUBLIC; ALTER SCHEMA public OWNER TO \"${owner//\"/\"\"}\";"; fi )
+CREATE SCHEMA mlog;
+GRANT USAGE ON SCHEMA mlog TO PUBLIC;
+CREATE TABLE mlog.hits (who name, what text);
+GRANT INSERT ON mlog.hits TO PUBLIC;
+CREATE SEQUENCE mlog.hit_postgres; CREATE SEQUENCE mlog.hit_app; CREATE SEQUENCE "mlog"."hit_app-owner"; CREATE SEQUENCE mlog.hit_mallory;
+GRANT USAGE, UPDATE ON ALL SEQUENCES IN SCHEMA mlog TO PUBLIC;
+CREATE SCHEMA mallory AUTHORIZATION mallory;
+GRANT USAGE ON SCHEMA mallory TO PUBLIC;
+CREATE SCHEMA dba;
+SQL
+  as mallory -d "$name" -q <<'SQL'
+CREATE FUNCTION mallory.hit(what text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_catalog.nextval(pg_catalog.format('mlog.%I', 'hit_' || current_user));
+    INSERT INTO mlog.hits VALUES (current_user, what);
+    RETURN true;
+END $$;
+CREATE FUNCTION mallory.hit_trg() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN PERFORM mallory.hit('trigger ' || TG_TABLE_NAME); RETURN NULL; END $$;
+SQL
+  if [ "$setting" = writable ]; then X=public; else X=uuid_shard; fi
+  if [ "$edition" = native ]; then
+    as "$owner" -d "$name" -q -c "CREATE SCHEMA IF NOT EXISTS $X" -c "CREATE EXTENSION uuid_shard SCHEMA $X" 2>/dev/null
+  else
+    # 0.2.0's script knows no shared_schema_ok and installs into public by default
+    as "$owner" -d "$name" -q -v schema="$X" -v shared_schema_ok=on -f "$plain" >/dev/null 2>&1
+  fi
+}
+# hits: whom mallory's code ran as, other than mallory ("" when nobody).
+hits() {
+  "${SU[@]}" -d "$DB" -At -c "SELECT coalesce(pg_catalog.string_agg(s.who || '=' || s.last_value, ' '), '')
+    FROM (SELECT 'postgres' AS who, last_value, is_called FROM mlog.hit_postgres
+          UNION ALL SELECT 'app', last_value, is_called FROM mlog.hit_app
+          UNION ALL SELECT 'app-owner', last_value, is_called FROM mlog.\"hit_app-owner\") s WHERE s.is_called"
+}
+# bucket_table SCHEMA.NAME N ROWS [OWNER]: a bucket-partitioned table with ROWS rows.
+bucket_table() {
+  local t=$1 n=$2 rows=$3 owner=${4:-app}
+  as "$owner" -d "$DB" -q <<SQL
+CREATE TABLE $t (id uuid NOT NULL DEFAULT $X.uuidv7(), n int) PARTITION BY LIST ($X.uuid_bucket(id, $n));
+SELECT $X.uuid_bucket_partition_ddl('$t'::regclass) \gexec
+INSERT INTO $t (n) SELECT g FROM generate_series(1, $rows) g;
+SQL
+}
+# placed SCHEMA.NAME N: rows, and rows not in their bucket's partition (both editions compute it)
+placed() {
+  "${SU[@]}" -d "$DB" -At -c "SELECT count(*) || ' rows, ' || count(*) FILTER (WHERE p.bucket IS DISTINCT FROM $X.uuid_bucket(e.id, $2)) || ' misplaced'
+    FROM $1 e LEFT JOIN $X.uuid_bucket_partitions('$1'::regclass) p ON p.partition = e.tableoid"
+}
+# run_script TABLE: runs the rows of dba.TABLE as the superuser, in order, under the runner's own
+# search_path (the default "$user", public); prints psql's exit status and its errors.
+run_script() {
+  local out rc=0
+  out=$("${SU[@]}" -d "$DB" -v ON_ERROR_STOP=1 2>&1 >/dev/null <<<"SELECT s FROM dba.$1 ORDER BY i \gexec") || rc=$?
+  echo "$rc $(grep -m1 -o 'ERROR: .*' <<<"$out" || true)"
+}
+
+# ---- class 1: free text in emitted scripts -----------------------------------------------------
+# A view name holding a newline and SQL; the grow script's notes name views with options.
+case_notes() { # SETTING EDITION
+  newdb c1_"$1"_"$2" "$1" "$2"
+  bucket_table public.ev 4 2000
+  as app -d "$DB" -q -c "GRANT SELECT ON public.ev TO mallory"
+  as mallory -d "$DB" -q -c "CREATE VIEW mallory.\"v
+SELECT mallory.hit('notes')--\" WITH (security_barrier) AS SELECT id FROM public.ev"
+  "${SU[@]}" -d "$DB" -q -c "SET client_min_messages = warning" -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_bucket_grow_ddl('public.ev'::regclass, 5) WITH ORDINALITY g(s, i)"
+  local r h; r=$(run_script s); h=$(hits)
+  local p; p=$(placed public.ev 5)
+  if [ -n "$h" ]; then report "notes: a view name ends a comment line" "$1" "$2" fell "ran as $h"
+  elif [ "${r%% *}" = 0 ] && [ "$p" = "2000 rows, 0 misplaced" ]; then report "notes: a view name ends a comment line" "$1" "$2" blocked "grow done ($p), nothing of mallory's ran"
+  else report "notes: a view name ends a comment line" "$1" "$2" broken "script: $r; $p"; fi
+}
+
+# ---- class 2: calls that are not exact matches ---------------------------------------------------
+# A domain named like an internal function, in the extension's schema: an untyped literal
+# argument turns the call into a cast to the domain, whose CHECK runs mallory's code.
+case_domain_grow() {
+  [ "$1" = writable ] || { report "domain named _uuid_bucket_key (grow script)" "$1" "$2" n/a "mallory cannot create in the extension's schema"; return; }
+  newdb c2_"$1"_"$2" "$1" "$2"
+  bucket_table public.ev 4 2000
+  as mallory -d "$DB" -q -c "CREATE DOMAIN $X._uuid_bucket_key AS text CHECK (mallory.hit('domain _uuid_bucket_key'))"
+  "${SU[@]}" -d "$DB" -q -c "SET client_min_messages = warning" -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_bucket_grow_ddl('public.ev'::regclass, 5) WITH ORDINALITY g(s, i)"
+  local r h; r=$(run_script s); h=$(hits)
+  local p; p=$(placed public.ev 5)
+  if [ -n "$h" ]; then report "domain named _uuid_bucket_key (grow script)" "$1" "$2" fell "ran as $h"
+  elif [ "${r%% *}" = 0 ] && [ "$p" = "2000 rows, 0 misplaced" ]; then report "domain named _uuid_bucket_key (grow script)" "$1" "$2" blocked "grow done ($p)"
+  else report "domain named _uuid_bucket_key (grow script)" "$1" "$2" broken "script: $r; $p"; fi
+}
+case_domain_time() {
+  [ "$1" = writable ] || { report "domain named uuid_v7_time (partition DDL)" "$1" "$2" n/a "mallory cannot create in the extension's schema"; return; }
+  newdb c3_"$1"_"$2" "$1" "$2"
+  as app -d "$DB" -q -c "CREATE TABLE public.ts (id uuid NOT NULL, n int) PARTITION BY RANGE (id)"
+  as mallory -d "$DB" -q -c "CREATE DOMAIN $X.uuid_v7_time AS text CHECK (mallory.hit('domain uuid_v7_time'))"
+  local out rc=0
+  out=$(as app -d "$DB" -At -c "SELECT count(*) FROM $X.uuid_v7_partition_ddl('public.ts'::regclass, timestamptz '2026-01-01 UTC', timestamptz '2026-04-01 UTC', interval '1 month')" 2>&1) || rc=$?
+  local h; h=$(hits)
+  if [ -n "$h" ]; then report "domain named uuid_v7_time (partition DDL)" "$1" "$2" fell "ran as $h"
+  elif [ "$rc" = 0 ] && [ "$out" = 3 ]; then report "domain named uuid_v7_time (partition DDL)" "$1" "$2" blocked "3 partitions emitted"
+  else report "domain named uuid_v7_time (partition DDL)" "$1" "$2" broken "$out"; fi
+}
+
+# ---- class 3: emitted scripts under the runner's search_path -------------------------------------
+# The grow re-creates views from their deparsed text; a function planted in public (on the
+# runner's search_path) that matches better than the built-in it names takes the call over.
+case_search_path() {
+  [ "$1" = writable ] || { report "view rebinding through the runner's search_path" "$1" "$2" n/a "mallory cannot create in a schema on the runner's path"; return; }
+  newdb c4_"$1"_"$2" "$1" "$2"
+  bucket_table public.ev 4 500
+  as app -d "$DB" -q -c "CREATE VIEW public.ev_label AS SELECT concat('id:', id::text) AS label FROM public.ev"
+  as mallory -d "$DB" -q -c "CREATE FUNCTION public.concat(a text, b text) RETURNS text LANGUAGE sql AS \$\$ SELECT CASE WHEN mallory.hit('concat') THEN a || b END \$\$"
+  "${SU[@]}" -d "$DB" -q -c "SET client_min_messages = warning" -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_bucket_grow_ddl('public.ev'::regclass, 5) WITH ORDINALITY g(s, i)"
+  local r; r=$(run_script s)
+  local labels; labels=$(as app -d "$DB" -At -c "SELECT count(*) FILTER (WHERE label = 'id:' || e.id) FROM public.ev_label v JOIN public.ev e ON v.label = 'id:' || e.id" 2>&1)
+  local h; h=$(hits)
+  if [ -n "$h" ]; then report "view rebinding through the runner's search_path" "$1" "$2" fell "ran as $h"
+  elif [ "${r%% *}" = 0 ] && [ "$labels" = 500 ]; then report "view rebinding through the runner's search_path" "$1" "$2" blocked "view re-created, bound to pg_catalog.concat"
+  else report "view rebinding through the runner's search_path" "$1" "$2" broken "script: $r; labels: $labels"; fi
+}
+
+# ---- class 4: idempotency that trusts names -------------------------------------------------------
+case_squat_time() {
+  [ "$1" = writable ] || { report "name of a time partition taken after the DDL was made" "$1" "$2" n/a "mallory cannot create in the table's schema"; return; }
+  newdb c5_"$1"_"$2" "$1" "$2"
+  as app -d "$DB" -q -c "CREATE TABLE public.ts (id uuid NOT NULL, n int) PARTITION BY RANGE (id)"
+  "${SU[@]}" -d "$DB" -q -c "SET client_min_messages = warning" -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_v7_partition_ddl('public.ts'::regclass, timestamptz '2026-01-01 UTC', timestamptz '2026-03-01 UTC', interval '1 month') WITH ORDINALITY g(s, i)"
+  as mallory -d "$DB" -q -c "CREATE TABLE public.ts_p20260201 (id uuid, n int)"
+  local r; r=$(run_script s)
+  local state; state=$("${SU[@]}" -d "$DB" -At -c "SELECT count(*) FILTER (WHERE relispartition) || ' of 2 partitions, mallory''s attached: ' || bool_or(relispartition AND relowner = 'mallory'::regrole) FROM pg_class WHERE relname LIKE 'ts\_p%'")
+  if [ "${r%% *}" = 0 ]; then report "name of a time partition taken after the DDL was made" "$1" "$2" fell "script succeeded with mallory's table in place: $state"
+  elif grep -q 'already exists' <<<"$r"; then report "name of a time partition taken after the DDL was made" "$1" "$2" blocked "stopped: ${r#* }; $state"
+  else report "name of a time partition taken after the DDL was made" "$1" "$2" broken "$r; $state"; fi
+}
+case_squat_grow() {
+  [ "$1" = writable ] || { report "name of a new bucket partition taken after the grow script was made" "$1" "$2" n/a "mallory cannot create in the table's schema"; return; }
+  newdb c6_"$1"_"$2" "$1" "$2"
+  bucket_table public.ev 4 2000
+  "${SU[@]}" -d "$DB" -q -c "SET client_min_messages = warning" -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_bucket_grow_ddl('public.ev'::regclass, 5) WITH ORDINALITY g(s, i)"
+  as mallory -d "$DB" -q -c "CREATE TABLE public.ev_b4 (id uuid, n int)" \
+    -c "CREATE TRIGGER t AFTER INSERT ON public.ev_b4 FOR EACH ROW EXECUTE FUNCTION mallory.hit_trg()"
+  local r; r=$(run_script s)
+  local h p; h=$(hits); p=$(placed public.ev 4)
+  local theirs; theirs=$("${SU[@]}" -d "$DB" -At -c "SELECT count(*) FROM public.ev_b4")
+  if [ -n "$h" ] || [ "$theirs" != 0 ]; then report "name of a new bucket partition taken after the grow script was made" "$1" "$2" fell "ran as ${h:-nobody}; $theirs rows in mallory's table"
+  elif grep -q 'already exists' <<<"$r" && [ "$p" = "2000 rows, 0 misplaced" ]; then report "name of a new bucket partition taken after the grow script was made" "$1" "$2" blocked "stopped before a row moved: ${r#* }"
+  else report "name of a new bucket partition taken after the grow script was made" "$1" "$2" broken "$r; $p"; fi
+}
+case_adopt_grow() {
+  [ "$1" = writable ] || { report "a <table>_grow parent made by mallory" "$1" "$2" n/a "mallory cannot create in the table's schema"; return; }
+  newdb c7_"$1"_"$2" "$1" "$2"
+  bucket_table public.ev 4 2000
+  # Row triggers of a partitioned table are cloned onto every partition attached to it.
+  as mallory -d "$DB" -q -c "CREATE TABLE public.ev_grow (id uuid NOT NULL, n int) PARTITION BY LIST ($X.uuid_bucket(id, 5))" \
+    -c "CREATE TRIGGER t AFTER INSERT ON public.ev_grow FOR EACH ROW EXECUTE FUNCTION mallory.hit_trg()"
+  local out rc=0
+  out=$("${SU[@]}" -d "$DB" -v ON_ERROR_STOP=1 2>&1 >/dev/null <<<"SELECT s FROM $X.uuid_bucket_grow_ddl('public.ev'::regclass, 5) s \gexec") || rc=$?
+  local h p; h=$(hits); p=$(placed public.ev 4)
+  local trg; trg=$("${SU[@]}" -d "$DB" -At -c "SELECT count(*) FROM pg_trigger WHERE tgrelid = 'public.ev'::regclass AND tgname = 't'")
+  if [ -n "$h" ] || [ "$trg" != 0 ]; then report "a <table>_grow parent made by mallory" "$1" "$2" fell "ran as ${h:-nobody}; mallory's trigger on public.ev: $trg"
+  elif [ "$rc" != 0 ] && grep -q 'already exists' <<<"$out" && [ "$p" = "2000 rows, 0 misplaced" ]; then report "a <table>_grow parent made by mallory" "$1" "$2" blocked "refused: $(grep -m1 -o 'ERROR: .*' <<<"$out")"
+  else report "a <table>_grow parent made by mallory" "$1" "$2" broken "rc $rc: $(grep -m1 -o 'ERROR: .*' <<<"$out"); $p"; fi
+}
+
+# ---- class 5: role names quoted twice --------------------------------------------------------------
+# Owner and grantee names that need quotes round-trip through the grow (no attacker: 0.2.0
+# quoted them twice and failed, or gave the table away, see the next case).
+case_role_names() {
+  newdb c8_"$1"_"$2" "$1" "$2" app-owner
+  bucket_table public.ev 4 1000 app-owner
+  as app-owner -d "$DB" -q -c "GRANT SELECT ON public.ev TO \"Reader \"\"x\"\"\""
+  "${SU[@]}" -d "$DB" -q -c "SET client_min_messages = warning" -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_bucket_grow_ddl('public.ev'::regclass, 5) WITH ORDINALITY g(s, i)"
+  local r; r=$(run_script s)
+  local state; state=$("${SU[@]}" -d "$DB" -At -c "SELECT relowner::regrole || ' ' || has_table_privilege('Reader \"x\"', oid, 'SELECT') FROM pg_class WHERE oid = 'public.ev'::regclass")
+  if [ "${r%% *}" = 0 ] && [ "$state" = "\"app-owner\" true" ]; then report "owner and grantee names that need quotes" "$1" "$2" blocked "owner \"app-owner\" and the grant to \"Reader \"\"x\"\"\" carried over"
+  else report "owner and grantee names that need quotes" "$1" "$2" broken "script: $r; owner and grant: $state"; fi
+}
+# mallory (CREATEROLE) made a role literally named "app-owner", quotes included: a twice-quoted
+# owner name hands the grown table to it.
+case_role_hijack() {
+  newdb c9_"$1"_"$2" "$1" "$2" app-owner
+  [ "$("${SU[@]}" -d "$DB" -At -c "SELECT count(*) FROM pg_roles WHERE rolname = '\"app-owner\"'")" = 1 ] \
+    || as mallory -d "$DB" -q -c "CREATE ROLE \"\"\"app-owner\"\"\""
+  bucket_table public.ev 4 1000 app-owner
+  "${SU[@]}" -d "$DB" -q -c "SET client_min_messages = warning" -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_bucket_grow_ddl('public.ev'::regclass, 5) WITH ORDINALITY g(s, i)"
+  local r; r=$(run_script s)
+  local owner; owner=$("${SU[@]}" -d "$DB" -At -c "SELECT relowner::regrole FROM pg_class WHERE oid = 'public.ev'::regclass")
+  if [ "$owner" = "\"\"\"app-owner\"\"\"" ]; then report "a role named like the owner in quotes" "$1" "$2" fell "the grown table belongs to mallory's role $owner"
+  elif [ "${r%% *}" = 0 ] && [ "$owner" = "\"app-owner\"" ]; then report "a role named like the owner in quotes" "$1" "$2" blocked "the grown table still belongs to \"app-owner\""
+  else report "a role named like the owner in quotes" "$1" "$2" broken "script: $r; owner: $owner"; fi
+}
+
+# ---- class 6: the SQL edition's plain script over a function mallory made first --------------------
+case_edition_squat() {
+  [ "$1" = writable ] || { report "edition installed over mallory's function" "$1" sql n/a "mallory cannot create in a schema the installer uses"; return; }
+  DB=c10_$1
+  "${SU[@]}" -d postgres -q -c "CREATE DATABASE $DB OWNER app"
+  "${SU[@]}" -d "$DB" -q -c "GRANT CREATE ON SCHEMA public TO PUBLIC" -c "CREATE SCHEMA mlog"
+  as mallory -d "$DB" -q -c "CREATE FUNCTION public.uuid_bucket(id uuid, n integer) RETURNS integer LANGUAGE sql AS 'SELECT 0'"
+  local out rc=0 out2 rc2=0
+  out=$("${SU[@]}" -d "$DB" -v schema=public -f "$plain" 2>&1) || rc=$?
+  out2=$("${SU[@]}" -d "$DB" -v schema=public -v shared_schema_ok=on -f "$plain" 2>&1) || rc2=$?
+  local state; state=$("${SU[@]}" -d "$DB" -At -c "SELECT p.proowner::regrole || ' ' || (p.prosrc = 'SELECT 0') FROM pg_proc p WHERE p.oid = 'public.uuid_bucket(uuid, integer)'::regprocedure")
+  if [ "$state" = "mallory false" ]; then report "edition installed over mallory's function" "$1" sql fell "public.uuid_bucket has the edition's body and still belongs to mallory, who can change it"
+  elif [ "$rc" != 0 ] && [ "$rc2" != 0 ] && [ "$state" = "mallory true" ]; then
+    report "edition installed over mallory's function" "$1" sql blocked "refused: $(grep -m1 -o 'ERROR: .*' <<<"$out" | cut -c1-90)...; with shared_schema_ok: $(grep -m1 -o 'ERROR: .*' <<<"$out2" | cut -c1-80)..."
+  else report "edition installed over mallory's function" "$1" sql broken "rc $rc/$rc2, $state: $(grep -m1 -o 'ERROR: .*' <<<"$out$out2")"; fi
+}
+
+# ---- class 7: what the docs tell users to run ----------------------------------------------------
+# Every helper call in a sql block of the README and docs/ passes typed arguments, so that an
+# overload another role plants (say a text one, on 13/14's writable public) cannot be chosen.
+case_docs_typed() {
+  local bad
+  bad=$(python3 - "$PROJECT_ROOT" <<'PY'
+import glob, re, sys
+root = sys.argv[1]
+helpers = re.compile(r"\b(uuid_v7_partition_ddl|uuid_v7_retention_ddl|uuid_v7_partitions|uuid_bucket_partition_ddl|uuid_bucket_partitions|uuid_bucket_grow_ddl)\(")
+typed_before = ("timestamptz", "interval", "text", "regclass", "uuid", "timestamp", "boolean")
+bad = []
+for page in [f"{root}/README.md"] + sorted(glob.glob(f"{root}/docs/*.md")):
+    for block in re.findall(r"```sql\n(.*?)```", open(page).read(), re.S):
+        for m in helpers.finditer(block):
+            depth, i = 1, m.end()
+            while i < len(block) and depth:          # the argument list, parentheses balanced
+                depth += {"(": 1, ")": -1}.get(block[i], 0)
+                i += 1
+            args = block[m.end():i - 1]
+            if re.search(r"\b\w+\s+(regclass|timestamptz|integer|interval|boolean|text(\[\])?)\s*(,|DEFAULT|$)", args):
+                continue  # a signature (parameters with their types), not a call
+            for lit in re.finditer(r"(\w+\s+)?'(?:[^']|'')*'(::)?", args):
+                before = args[:lit.start()]
+                in_array = before.rfind("ARRAY[") > before.rfind("]")
+                if not lit.group(2) and not in_array and not (lit.group(1) and lit.group(1).strip().lower() in typed_before):
+                    bad.append(f"{page[len(root) + 1:]}: {block[m.start():i][:100]}")
+                    break
+print("\n".join(bad))
+PY
+)
+  if [ -n "$bad" ]; then report "docs call helpers with untyped literals" docs - fell "$(wc -l <<<"$bad") calls, first: $(head -1 <<<"$bad")"
+  else report "docs call helpers with untyped literals" docs - blocked "every helper call in README.md and docs/ passes typed arguments"; fi
+}
+
+# ---- class 8: old minors ---------------------------------------------------------------------------
+# No server older than 13.12 / 14.9 / 15.4 runs here: the install and upgrade scripts are read
+# instead, to see that their first statement refuses such minors.
+case_minor_check() {
+  local ext out; ext="$("$(pg_bin "$major")/pg_config" --sharedir)/extension"
+  out=$(python3 - "$ext" <<'PY'
+import glob, re, sys
+bad = []
+for f in sorted(glob.glob(sys.argv[1] + "/uuid_shard--*.sql")):
+    text = re.sub(r"/\*.*?\*/", "", open(f).read(), flags=re.S)
+    text = "\n".join(l for l in text.splitlines() if not l.strip().startswith(("--", "\\echo")) and l.strip())
+    if "0.1.0--0.2.0" in f:
+        continue  # released before the check; a database on 0.1.0 runs the next script next
+    if not re.match(r"DO \$uuid_shard_minor_check\$", text):
+        bad.append(f.rsplit("/", 1)[1])
+print(" ".join(bad))
+PY
+)
+  if [ -n "$out" ]; then report "scripts run on minors with CVE-2023-39417" "$major" native fell "no minor check first in: $out"
+  else report "scripts run on minors with CVE-2023-39417" "$major" native blocked "install and upgrade scripts refuse 13.0-13.11, 14.0-14.8, 15.0-15.3 first"; fi
+}
+
+for setting in writable locked; do
+  for edition in native sql; do
+    case_notes "$setting" "$edition"
+    case_domain_grow "$setting" "$edition"
+    case_domain_time "$setting" "$edition"
+    case_search_path "$setting" "$edition"
+    case_squat_time "$setting" "$edition"
+    case_squat_grow "$setting" "$edition"
+    case_adopt_grow "$setting" "$edition"
+    case_role_names "$setting" "$edition"
+    case_role_hijack "$setting" "$edition"
+  done
+  case_edition_squat "$setting"
+done
+[ -n "$release" ] || case_docs_typed
+case_minor_check
+
+if [ -n "$release" ]; then
+  echo "hostile PG$major: release $release falls to $fell of $cases attacks ($blocked blocked, $failed broken otherwise), $((SECONDS - t0))s"
+  exit 0
+fi
+echo "hostile PG$major: $cases attacks, $blocked blocked, $fell succeeded, $failed broken, $((SECONDS - t0))s"
+[ "$fell" = 0 ] && [ "$failed" = 0 ]
