@@ -84,6 +84,9 @@ installed_put "$major" "$OLD_LIB" "$OLD_EXT"
   -c "CREATE DATABASE owned OWNER app_owner" -c "CREATE DATABASE owned_fresh OWNER app_owner"
 OWNER=("${P[@]:0:${#P[@]}-2}" -U app_owner)
 "${OWNER[@]}" -d owned -c "CREATE SCHEMA keys" -c "CREATE EXTENSION uuid_shard SCHEMA keys"
+# A database whose extension lives in a public every role may create in (13's default).
+"${P[@]}" -d postgres -c "CREATE ROLE squatter LOGIN" -c "CREATE DATABASE squatted"
+"${P[@]}" -d squatted -c "GRANT CREATE ON SCHEMA public TO PUBLIC" -c "CREATE EXTENSION uuid_shard"
 "${P[@]}" -d app <<<"$POPULATE_SQL"
 fp_old=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
 lib=$(loaded_library P app)
@@ -111,6 +114,27 @@ v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname =
 [ "$v" = "$NEW_VERSION" ] || upgrade_fail "version after the update: $v"
 compare_snapshots P app fresh "$work"
 "${OWNER[@]}" -d owned -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
+# Another role creates, before the update, one of the functions the update adds, same signature:
+# the update must fail and leave the old version, not adopt a function that stays that role's.
+funcs="SELECT p.oid::regprocedure FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.deptype = 'e'
+  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard' ORDER BY 1"
+squat=$(comm -13 <("${P[@]}" -d squatted -At -c "$funcs" | sort) <("${P[@]}" -d fresh -At -c "$funcs" | sort) | head -1)
+if [ -z "$squat" ]; then
+  echo "  (the update adds no function: no squatted name to try)"
+else
+  "${P[@]}" -d fresh -At -c "SELECT format('CREATE FUNCTION %s RETURNS %s LANGUAGE plpgsql AS %L', '$squat'::regprocedure,
+      pg_get_function_result('$squat'::regprocedure), CASE WHEN p.proretset THEN 'BEGIN RETURN; END' ELSE 'BEGIN RETURN NULL; END' END)
+    FROM pg_proc p WHERE p.oid = '$squat'::regprocedure" >"$work/squat.sql"
+  "${P[@]:0:${#P[@]}-2}" -U squatter -d squatted -f "$work/squat.sql" >/dev/null
+  out=$("${P[@]}" -d squatted -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'" 2>&1) && upgrade_fail "the update adopted $squat, made first by another role"
+  v=$("${P[@]}" -d squatted -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
+  owner=$("${P[@]}" -d squatted -At -c "SELECT proowner::regrole FROM pg_proc WHERE oid = to_regprocedure('public.$squat')")
+  if grep -q 'already exists' <<<"$out" && [ "$v" = "$OLD_VERSION" ] && [ "$owner" = squatter ]; then
+    echo "  $squat made first by another role in a writable public: the update stops ($(grep -m1 -o 'ERROR: .*' <<<"$out")), $OLD_VERSION stays"
+  else
+    upgrade_fail "with $squat made first by another role: version $v, its owner $owner, the update said: $out"
+  fi
+fi
 "${OWNER[@]}" -d owned_fresh -c "CREATE SCHEMA keys" -c "CREATE EXTENSION uuid_shard SCHEMA keys"
 mkdir "$work/owned"
 compare_snapshots P owned owned_fresh "$work/owned"
