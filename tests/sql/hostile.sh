@@ -222,6 +222,19 @@ case_squat_time() {
   elif grep -q 'already exists' <<<"$r"; then report "name of a time partition taken after the DDL was made" "$1" "$2" blocked "stopped: ${r#* }; $state"
   else report "name of a time partition taken after the DDL was made" "$1" "$2" broken "$r; $state"; fi
 }
+case_squat_bucket_ddl() {
+  [ "$1" = writable ] || { report "name of a bucket partition taken after the DDL was made" "$1" "$2" n/a "mallory cannot create in the table's schema"; return; }
+  newdb c11_"$1"_"$2" "$1" "$2"
+  as app -d "$DB" -q -c "CREATE TABLE public.bt (id uuid NOT NULL, n int) PARTITION BY LIST ($X.uuid_bucket(id, 3))"
+  "${SU[@]}" -d "$DB" -q -c "CREATE TABLE dba.s AS SELECT i, s FROM $X.uuid_bucket_partition_ddl('public.bt'::regclass) WITH ORDINALITY g(s, i)"
+  as mallory -d "$DB" -q -c "CREATE TABLE public.bt_b2 (id uuid, n int)" \
+    -c "CREATE TRIGGER t AFTER INSERT ON public.bt_b2 FOR EACH ROW EXECUTE FUNCTION mallory.hit_trg()"
+  local r; r=$(run_script s)
+  local state; state=$("${SU[@]}" -d "$DB" -At -c "SELECT count(*) FILTER (WHERE relispartition) || ' of 3 partitions' FROM pg_class WHERE relname LIKE 'bt\_b%'")
+  if [ "${r%% *}" = 0 ]; then report "name of a bucket partition taken after the DDL was made" "$1" "$2" fell "script succeeded with mallory's table in place: $state"
+  elif grep -q 'already exists' <<<"$r"; then report "name of a bucket partition taken after the DDL was made" "$1" "$2" blocked "stopped: ${r#* }; $state"
+  else report "name of a bucket partition taken after the DDL was made" "$1" "$2" broken "$r; $state"; fi
+}
 case_squat_grow() {
   [ "$1" = writable ] || { report "name of a new bucket partition taken after the grow script was made" "$1" "$2" n/a "mallory cannot create in the table's schema"; return; }
   newdb c6_"$1"_"$2" "$1" "$2"
@@ -360,6 +373,7 @@ for setting in writable locked; do
     case_domain_time "$setting" "$edition"
     case_search_path "$setting" "$edition"
     case_squat_time "$setting" "$edition"
+    case_squat_bucket_ddl "$setting" "$edition"
     case_squat_grow "$setting" "$edition"
     case_adopt_grow "$setting" "$edition"
     case_role_names "$setting" "$edition"
