@@ -23,7 +23,7 @@ echo "==> starting a throwaway PostgreSQL $major cluster in .pg/clusters/demo-$m
 cluster_start "$major" "demo-$major"
 [ "$keep" = 1 ] || trap cluster_stop EXIT
 "${PSQL[@]}" -d postgres -c "CREATE DATABASE demo" >/dev/null
-echo "==> CREATE EXTENSION uuid_shard; running scripts/demo.sql"
+echo "==> CREATE SCHEMA uuid_shard; CREATE EXTENSION uuid_shard SCHEMA uuid_shard; running scripts/demo.sql"
 echo
 "${PSQL[@]}" -d demo -f scripts/demo.sql
 if [ "$keep" = 1 ]; then

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every fenced ```sql block of README.md and docs/*.md runs as written: the blocks of one page run
 # in page order, in one psql session (ON_ERROR_STOP), in a fresh database of a scratch cluster. A
-# page whose runnable blocks never say CREATE EXTENSION uuid_shard gets it created first.
+# page whose runnable blocks never say CREATE EXTENSION uuid_shard gets it created first, the way
+# the docs install it: `CREATE SCHEMA uuid_shard; CREATE EXTENSION uuid_shard SCHEMA uuid_shard;`
+# (a schema off the search path, so a block must name the schema in its calls, as the docs do).
 # A block is skipped only when the line right before its fence is `<!-- docs-check: skip -->`
 # (signatures, templates, blocks that need another server or extension). Any ERROR, WARNING or
 # psql complaint fails the page and names the page, the block's line and the message.
@@ -66,7 +68,7 @@ check_page() {
   [ "$runs" -gt 0 ] || { echo "docs check: $page: no runnable sql block ($skips skipped)"; return 0; }
   "${PSQL[@]}" -d postgres -c "CREATE DATABASE $db" >/dev/null
   if ! grep -Eqi 'create[[:space:]]+extension[[:space:]]+(if[[:space:]]+not[[:space:]]+exists[[:space:]]+)?"?uuid_shard' "$work/$page"; then
-    "${PSQL[@]}" -d "$db" -c 'CREATE EXTENSION uuid_shard' >/dev/null
+    "${PSQL[@]}" -d "$db" -c 'CREATE SCHEMA uuid_shard' -c 'CREATE EXTENSION uuid_shard SCHEMA uuid_shard' >/dev/null
   fi
   # Notices are chatter; warnings, errors and psql's own complaints are failures.
   set +e
@@ -91,22 +93,23 @@ check_page() {
 }
 
 # The check checks itself first: a page with a bad block, a marked signature, an unterminated
-# statement and a psql warning must fail at the right lines; a good page must pass.
+# statement and a psql warning must fail at the right lines; a good page must pass, and it calls
+# the extension through schema uuid_shard only, so it passes only if the check installed it there.
 self_test() {
   local dir=selftest out
   mkdir -p "$dir_abs/$dir"
-  printf '%s\n' '# t' '```sql' 'CREATE TABLE t (id uuid DEFAULT public.uuidv7());' '```' \
+  printf '%s\n' '# t' '```sql' 'CREATE TABLE t (id uuid DEFAULT uuid_shard.uuidv7());' '```' \
     "$SKIP_MARK" '```sql' 'uuidv7() RETURNS uuid' '```' '```sql' 'SELECT * FROM nosuch;' '```' >"$dir_abs/$dir/bad.md"
-  printf '%s\n' '```sql' 'SELECT uuid_bucket(public.uuidv7(), 4)' '```' '```sql' 'SELECT 1;' '```' >"$dir_abs/$dir/open.md"
+  printf '%s\n' '```sql' 'SELECT uuid_shard.uuid_bucket(uuid_shard.uuidv7(), 4)' '```' '```sql' 'SELECT 1;' '```' >"$dir_abs/$dir/open.md"
   printf '%s\n' '```sql' "SELECT 'SELECT 1' \\gexec -- comment" '```' >"$dir_abs/$dir/warn.md"
-  printf '%s\n' '  ```sql' '  SELECT uuid_v7_time(public.uuidv7());' '  ```' "  $SKIP_MARK" '  ```sql' '  not sql' '  ```' >"$dir_abs/$dir/good.md"
+  printf '%s\n' '  ```sql' '  SELECT uuid_shard.uuid_v7_time(uuid_shard.uuidv7());' '  ```' "  $SKIP_MARK" '  ```sql' '  not sql' '  ```' >"$dir_abs/$dir/good.md"
   out=$(cd "$dir_abs" && check_page "$dir/bad.md" st1) && { echo "self-test: a failing block passed"; return 1; }
   grep -q 'bad.md: the sql block at line 9 (lines 9-11), at line 10' <<<"$out" || { echo "self-test: wrong verdict for bad.md: $out"; return 1; }
   out=$(cd "$dir_abs" && check_page "$dir/open.md" st2) && { echo "self-test: an unterminated statement passed"; return 1; }
   grep -q 'open.md: the sql block at line 1 (lines 1-3), at line 3' <<<"$out" || { echo "self-test: wrong verdict for open.md: $out"; return 1; }
   out=$(cd "$dir_abs" && check_page "$dir/warn.md" st3) && { echo "self-test: a psql warning passed"; return 1; }
   out=$(cd "$dir_abs" && check_page "$dir/good.md" st4) || { echo "self-test: a good page failed: $out"; return 1; }
-  echo "docs check: self-test passed (failing, unterminated and warning blocks caught; skip mark honoured)"
+  echo "docs check: self-test passed (failing, unterminated and warning blocks caught; skip mark honoured; extension created in schema uuid_shard)"
 }
 dir_abs=$(mktemp -d); trap 'cluster_stop; rm -rf "$work" "$dir_abs"' EXIT
 chmod a+rx "$dir_abs"

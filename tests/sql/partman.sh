@@ -96,7 +96,8 @@ BEGIN
     END;
     PERFORM pg_temp.chk(msg ~ pattern, what || ' [' || msg || ']');
 END \$\$;
-CREATE EXTENSION uuid_shard;
+CREATE SCHEMA uuid_shard;
+CREATE EXTENSION uuid_shard SCHEMA uuid_shard;
 CREATE SCHEMA partman;
 CREATE EXTENSION pg_partman SCHEMA partman;
 SELECT pg_temp.chk(extversion = '$v', 'pg_partman ' || extversion || ' installed') FROM pg_extension WHERE extname = 'pg_partman';
@@ -119,9 +120,9 @@ SELECT c.oid::regclass AS rel, c.relname,
   FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
  WHERE i.inhparent = :'p'::regclass AND pg_get_expr(c.relpartbound, c.oid) <> 'DEFAULT';
 CREATE TEMP VIEW kid_times AS
-SELECT k.*, public.uuid_v7_time(k.lo) AS t_lo, public.uuid_v7_time(k.hi) AS t_hi,
+SELECT k.*, uuid_shard.uuid_v7_time(k.lo) AS t_lo, uuid_shard.uuid_v7_time(k.hi) AS t_hi,
        lag(k.hi) OVER (ORDER BY k.lo) AS prev_hi FROM kids k;
-SELECT pg_temp.chk(bool_and(lo = public.uuid_v7_boundary(t_lo) AND hi = public.uuid_v7_boundary(t_hi)
+SELECT pg_temp.chk(bool_and(lo = uuid_shard.uuid_v7_boundary(t_lo) AND hi = uuid_shard.uuid_v7_boundary(t_hi)
                             AND t_lo = date_trunc(:'unit', t_lo) AND t_hi = t_lo + :'step'::interval
                             AND (prev_hi IS NULL OR prev_hi = lo)
                             AND relname = '${table}_p' || to_char(t_lo, 'YYYYMMDD')),
@@ -137,14 +138,14 @@ SELECT pg_temp.chk(min(t_lo) = date_trunc(:'unit', now()) - 4 * :'step'::interva
                    'children from ' || min(t_lo) || ' to ' || max(t_lo) || ': 4 intervals before and after now')
   FROM kid_times;
 -- Routing: 1,029 rows from 6 intervals before now to 6 after.
-INSERT INTO :p (id) SELECT public.uuid_v7_at(date_trunc(:'unit', now()) - 6 * :'step'::interval
+INSERT INTO :p (id) SELECT uuid_shard.uuid_v7_at(date_trunc(:'unit', now()) - 6 * :'step'::interval
                                              + (12 * i / 1029.0) * :'step'::interval)
   FROM generate_series(0, 1028) i;
 SELECT pg_temp.chk(count(*) = 1029 AND count(*) FILTER (WHERE k.rel IS NULL AND e.tableoid::regclass::text <> '${table}_default'
                                                          OR k.rel IS NOT NULL AND NOT (e.id >= k.lo AND e.id < k.hi)) = 0
                    AND count(*) FILTER (WHERE e.tableoid::regclass::text = '${table}_default') =
-                       count(*) FILTER (WHERE public.uuid_v7_time(e.id) < date_trunc(:'unit', now()) - 4 * :'step'::interval
-                                           OR public.uuid_v7_time(e.id) >= date_trunc(:'unit', now()) + 5 * :'step'::interval),
+                       count(*) FILTER (WHERE uuid_shard.uuid_v7_time(e.id) < date_trunc(:'unit', now()) - 4 * :'step'::interval
+                                           OR uuid_shard.uuid_v7_time(e.id) >= date_trunc(:'unit', now()) + 5 * :'step'::interval),
                    count(*) || ' rows routed, ' || count(*) FILTER (WHERE e.tableoid::regclass::text = '${table}_default')
                    || ' of them (outside every child) to the default partition, 0 misplaced')
   FROM :p e LEFT JOIN kids k ON k.rel = e.tableoid;
@@ -152,28 +153,28 @@ SELECT pg_temp.chk(count(*) = 1029 AND count(*) FILTER (WHERE k.rel IS NULL AND 
 CREATE TEMP TABLE parked AS SELECT * FROM ONLY ${table}_default;
 DELETE FROM ${table}_default;
 -- Time moves on: a row in the last child, and maintenance adds premake (4) children after it.
-INSERT INTO :p (id) VALUES (public.uuid_v7_at(date_trunc(:'unit', now()) + 4 * :'step'::interval + :'step'::interval / 2));
+INSERT INTO :p (id) VALUES (uuid_shard.uuid_v7_at(date_trunc(:'unit', now()) + 4 * :'step'::interval + :'step'::interval / 2));
 SELECT partman.run_maintenance(:'p');
 SELECT pg_temp.chk(count(*) = 13 AND max(t_lo) = date_trunc(:'unit', now()) + 8 * :'step'::interval
-                   AND bool_and(lo = public.uuid_v7_boundary(t_lo) AND t_hi = t_lo + :'step'::interval
+                   AND bool_and(lo = uuid_shard.uuid_v7_boundary(t_lo) AND t_hi = t_lo + :'step'::interval
                                 AND (prev_hi IS NULL OR prev_hi = lo)),
                    'run_maintenance: ' || count(*) || ' children, the last from ' || max(t_lo))
   FROM kid_times;
 -- Rows in the default partition: 7 and 8 intervals before now, where no child exists.
-INSERT INTO :p SELECT * FROM parked WHERE public.uuid_v7_time(id) < date_trunc(:'unit', now()) - 4 * :'step'::interval;
-SELECT count(*) AS parked_old FROM parked WHERE public.uuid_v7_time(id) < date_trunc(:'unit', now()) - 4 * :'step'::interval \\gset
-INSERT INTO :p (id) SELECT public.uuid_v7_at(date_trunc(:'unit', now()) - 8 * :'step'::interval + (i / 100.0) * :'step'::interval)
+INSERT INTO :p SELECT * FROM parked WHERE uuid_shard.uuid_v7_time(id) < date_trunc(:'unit', now()) - 4 * :'step'::interval;
+SELECT count(*) AS parked_old FROM parked WHERE uuid_shard.uuid_v7_time(id) < date_trunc(:'unit', now()) - 4 * :'step'::interval \\gset
+INSERT INTO :p (id) SELECT uuid_shard.uuid_v7_at(date_trunc(:'unit', now()) - 8 * :'step'::interval + (i / 100.0) * :'step'::interval)
   FROM generate_series(0, 99) i;
 -- show_partition_name takes a time, not a key.
 SELECT pg_temp.chk(partition_table = '${table}_p' || to_char(date_trunc(:'unit', now()), 'YYYYMMDD'),
                    'show_partition_name(parent, a time) names ' || partition_table)
   FROM partman.show_partition_name(:'p', now()::text);
-SELECT pg_temp.fails(format('SELECT partman.show_partition_name(%L, %L)', :'p', public.uuid_v7_boundary(now())::text),
+SELECT pg_temp.fails(format('SELECT partman.show_partition_name(%L, %L)', :'p', uuid_shard.uuid_v7_boundary(now())::text),
                      'invalid input syntax for type timestamp', 'show_partition_name(parent, a key) is refused');
 -- ignore_default_data = false makes maintenance read max(id) of the default partition, and
 -- PostgreSQL has no max(uuid): 5.2.4 raises, 5.5.0 skips the set with a WARNING (so a row far
 -- ahead in the default partition gets no children).
-INSERT INTO :p (id) VALUES (public.uuid_v7_at(date_trunc(:'unit', now()) + 12 * :'step'::interval));
+INSERT INTO :p (id) VALUES (uuid_shard.uuid_v7_at(date_trunc(:'unit', now()) + 12 * :'step'::interval));
 UPDATE partman.part_config SET ignore_default_data = false WHERE parent_table = :'p';
 SELECT count(*) AS kids_before FROM kids \\gset
 SQL
@@ -192,7 +193,7 @@ SQL
     fi
     cat <<SQL
 UPDATE partman.part_config SET ignore_default_data = true WHERE parent_table = :'p';
-DELETE FROM ${table}_default WHERE public.uuid_v7_time(id) >= date_trunc(:'unit', now()) + 12 * :'step'::interval;
+DELETE FROM ${table}_default WHERE uuid_shard.uuid_v7_time(id) >= date_trunc(:'unit', now()) + 12 * :'step'::interval;
 SELECT pg_temp.fails(format('CALL partman.partition_data_proc(%L)', :'p'), 'partition_data_uuid.*does not exist',
                      'partition_data_proc calls partman.partition_data_uuid, which this release lacks');
 SQL
@@ -206,18 +207,18 @@ SQL
 -- This release moves them itself (one interval per batch): the rows 8 intervals back.
 SELECT pg_temp.chk(partman.partition_data_time(:'p', p_batch_count := 1) = 100 + count(*),
                    'partition_data_time moved the ' || 100 + count(*) || ' rows of ' || date_trunc(:'unit', now()) - 8 * :'step'::interval)
-  FROM parked WHERE public.uuid_v7_time(id) >= date_trunc(:'unit', now()) - 8 * :'step'::interval
-                AND public.uuid_v7_time(id) < date_trunc(:'unit', now()) - 7 * :'step'::interval;
+  FROM parked WHERE uuid_shard.uuid_v7_time(id) >= date_trunc(:'unit', now()) - 8 * :'step'::interval
+                AND uuid_shard.uuid_v7_time(id) < date_trunc(:'unit', now()) - 7 * :'step'::interval;
 SQL
     fi
     cat <<SQL
 -- uuid_v7_partition_ddl moves what is left (docs/partitions.md), on every release.
-SELECT public.uuid_v7_partition_ddl(:'p', date_trunc(:'unit', now()) - 8 * :'step'::interval,
-                                    date_trunc(:'unit', now()) - 4 * :'step'::interval, :'step') \\gexec
+SELECT uuid_shard.uuid_v7_partition_ddl(:'p'::regclass, date_trunc(:'unit', now()) - 8 * :'step'::interval,
+                                        date_trunc(:'unit', now()) - 4 * :'step'::interval, :'step'::interval) \\gexec
 SELECT pg_temp.chk(count(*) = 0, 'the default partition is empty: ' || count(*) || ' rows left')
   FROM ${table}_default;
 SELECT pg_temp.chk(count(*) = 17 AND min(t_lo) = date_trunc(:'unit', now()) - 8 * :'step'::interval
-                   AND bool_and(lo = public.uuid_v7_boundary(t_lo) AND t_hi = t_lo + :'step'::interval
+                   AND bool_and(lo = uuid_shard.uuid_v7_boundary(t_lo) AND t_hi = t_lo + :'step'::interval
                                 AND (prev_hi IS NULL OR prev_hi = lo) AND relname = '${table}_p' || to_char(t_lo, 'YYYYMMDD')),
                    count(*) || ' contiguous children after the move, the first from ' || min(t_lo))
   FROM kid_times;
@@ -232,7 +233,7 @@ SELECT partman.run_maintenance(:'p');
 DO \$\$
 DECLARE line text; scans int := 0; removed int := 0; t timestamptz := date_trunc('$unit', now()) - '$step'::interval;
 BEGIN
-    FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT * FROM public.$table WHERE id >= public.uuid_v7_boundary(%L) AND id < public.uuid_v7_boundary(%L)',
+    FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT * FROM public.$table WHERE id >= uuid_shard.uuid_v7_boundary(%L) AND id < uuid_shard.uuid_v7_boundary(%L)',
                                t, t + '$step'::interval) LOOP
         IF line ~ 'Scan on ' THEN scans := scans + 1; END IF;
         IF line ~ 'Subplans Removed' THEN removed := removed + 1; END IF;
@@ -270,7 +271,7 @@ refused_case() { # refused_case RELEASE: pg_partman 5 needs PostgreSQL 14+; the 
   local v=$1 db="pm_${1//./_}_refused" out
   install -m 644 "$PROJECT_ROOT/.pg/partman/$v/pg_partman.control" "$extdir/"
   "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-  out=$(printf 'CREATE EXTENSION uuid_shard;\nCREATE SCHEMA partman;\nCREATE EXTENSION pg_partman SCHEMA partman;\n%s\n' "$readme" \
+  out=$(printf 'CREATE SCHEMA uuid_shard;\nCREATE EXTENSION uuid_shard SCHEMA uuid_shard;\nCREATE SCHEMA partman;\nCREATE EXTENSION pg_partman SCHEMA partman;\n%s\n' "$readme" \
         | "${PSQL[@]}" -d "$db" 2>&1 || true)
   grep -q 'pg_partman requires PostgreSQL 14 or greater' <<<"$out" \
     || { echo "FAIL [PG$major]: pg_partman $v: expected its refusal of PostgreSQL < 14, got: $out" >&2; return 1; }

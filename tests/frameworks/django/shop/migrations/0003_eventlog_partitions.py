@@ -14,9 +14,9 @@ CREATE TABLE shop_eventlog (
 DO $$
 DECLARE ddl text;
 BEGIN
-    FOR ddl IN SELECT public.uuid_v7_partition_ddl('shop_eventlog', date_trunc('month', now(), 'UTC'),
+    FOR ddl IN SELECT public.uuid_v7_partition_ddl('shop_eventlog'::regclass, date_trunc('month', now(), 'UTC'),
                                                    date_trunc('month', now(), 'UTC') + interval '3 months',
-                                                   '1 month', with_default => true) LOOP
+                                                   interval '1 month', with_default => true) LOOP
         EXECUTE ddl;
     END LOOP;
 END $$;

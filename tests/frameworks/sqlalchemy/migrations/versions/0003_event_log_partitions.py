@@ -19,9 +19,9 @@ def upgrade():
         DO $$
         DECLARE ddl text;
         BEGIN
-            FOR ddl IN SELECT public.uuid_v7_partition_ddl('event_log', date_trunc('month', now(), 'UTC'),
+            FOR ddl IN SELECT public.uuid_v7_partition_ddl('event_log'::regclass, date_trunc('month', now(), 'UTC'),
                                                            date_trunc('month', now(), 'UTC') + interval '3 months',
-                                                           '1 month', with_default => true) LOOP
+                                                           interval '1 month', with_default => true) LOOP
                 EXECUTE ddl;
             END LOOP;
         END $$""")
