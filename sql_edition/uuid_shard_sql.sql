@@ -270,7 +270,8 @@ $fn$;
 -- (RFC 2104) on core's sha256() (PostgreSQL 11+, no pgcrypto): the key, hashed when longer than
 -- a 64-byte block, zero-padded to 64 bytes and XORed with 0x36.. / 0x5c.. as bit(512), whose
 -- binary form (bit_send: a 4-byte length, then the bytes) gives the bytes back. Bytes 0..7 are
--- XORed with T[0..8] as bit(64) and the version nibble set. Not STRICT, as the native ones: a
+-- XORed with T[0..8] as bit(64) and the version nibble set. The label is decoded from hex, so no
+-- setting (standard_conforming_strings) can change its bytes. Not STRICT, as the native ones: a
 -- NULL secret is an error (even for a NULL UUID), a NULL UUID with a good secret gives NULL.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_mask(id uuid, secret bytea) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SECURITY INVOKER
@@ -311,7 +312,7 @@ BEGIN
                                     # ('x' || encode(substr(sha256(
                                           substr(bit_send(v_k # ('x' || repeat('5c', 64))::bit(512)), 5)
                                           || sha256(substr(bit_send(v_k # ('x' || repeat('36', 64))::bit(512)), 5)
-                                                    || '\x757569645f7368617264206d61736b207631'::bytea || substr(v_b, 9))),
+                                                    || decode('757569645f7368617264206d61736b207631', 'hex') || substr(v_b, 9))),
                                         1, 8), 'hex'))::bit(64))
                                    & X'FFFFFFFFFFFF0FFF') | X'0000000000004000'), 5)
                   || substr(v_b, 9), 'hex')::uuid;
@@ -358,7 +359,7 @@ BEGIN
                                     # ('x' || encode(substr(sha256(
                                           substr(bit_send(v_k # ('x' || repeat('5c', 64))::bit(512)), 5)
                                           || sha256(substr(bit_send(v_k # ('x' || repeat('36', 64))::bit(512)), 5)
-                                                    || '\x757569645f7368617264206d61736b207631'::bytea || substr(v_b, 9))),
+                                                    || decode('757569645f7368617264206d61736b207631', 'hex') || substr(v_b, 9))),
                                         1, 8), 'hex'))::bit(64))
                                    & X'FFFFFFFFFFFF0FFF') | X'0000000000007000'), 5)
                   || substr(v_b, 9), 'hex')::uuid;
