@@ -48,11 +48,15 @@ VARIANTS = [
     ("uuidv7(interval)", "native", "count(public.uuidv7(interval '-1 day'))", None),
     ("uuidv7(interval)", "SQL edition", f"count({ED}.uuidv7(interval '-1 day'))", None),
 ]
-PER_ROW = [  # over table r (id uuid, ts timestamptz)
+# A 16-byte secret as a constant: the per-call cost of the mask (HMAC-SHA-256 of one block).
+SECRET = r"'\x000102030405060708090a0b0c0d0e0f'::bytea"
+PER_ROW = [  # over table r (id uuid, ts timestamptz, pub uuid: the public ID of id)
     ("floor", "count(id)"),
     ("uuid_v7_at(ts)", "count(%s.uuid_v7_at(ts))"),
     ("uuid_v7_boundary(ts)", "count(%s.uuid_v7_boundary(ts))"),
     ("uuid_v7_time(id)", "count(%s.uuid_v7_time(id))"),
+    ("uuid_v7_mask(id, secret)", "count(%s.uuid_v7_mask(id, " + SECRET + "))"),
+    ("uuid_v7_unmask(pub, secret)", "count(%s.uuid_v7_unmask(pub, " + SECRET + "))"),
     ("uuid_version(id)", "count(%s.uuid_version(id))"),
     ("uuid_shard_key(id, 4)", "count(%s.uuid_shard_key(id, 4))"),
     ("uuid_bucket(id, 5)", "count(%s.uuid_bucket(id, 5))"),
@@ -81,7 +85,8 @@ def main():
     s.run("CREATE EXTENSION uuid_shard;")
     s.run(PLPGSQL_RECIPE)
     s.run(PARTS)
-    s.run(f"CREATE TABLE r AS SELECT public.uuidv7() AS id, now() - g * interval '1.37 s' AS ts FROM generate_series(1, {a.n}) g; VACUUM ANALYZE r;")
+    s.run(f"CREATE TABLE r AS SELECT public.uuidv7() AS id, now() - g * interval '1.37 s' AS ts FROM generate_series(1, {a.n}) g;")
+    s.run(f"ALTER TABLE r ADD COLUMN pub uuid; UPDATE r SET pub = public.uuid_v7_mask(id, {SECRET}); VACUUM ANALYZE r;")
     version = s.run("SHOW server_version;")[0]
     gen = [v for v in VARIANTS if v[3] is None or pg.major >= v[3]]
     stmts = [(f"{g} | {name}", f"SELECT {expr} FROM generate_series(1, {a.n}) g") for g, name, expr, _ in gen]

@@ -812,3 +812,21 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@.uuid_bucket_grow_ddl(regclass, integer, text[]) IS
 'the script that grows a bucket-partitioned table to new_buckets partitions (local or on new postgres_fdw servers); runs nothing';
+
+-- Issue 23: public IDs, uuid_v7_mask and uuid_v7_unmask (new functions; IMMUTABLE PARALLEL SAFE,
+-- not STRICT: a NULL secret is an error). Copied from the generated install script.
+CREATE  FUNCTION "uuid_v7_mask"(
+	"id" uuid, /* Option < Uuid > */
+	"secret" bytea /* Option < & [u8] > */
+) RETURNS uuid /* Option < Uuid > */
+IMMUTABLE PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'uuid_v7_mask_wrapper';
+
+CREATE  FUNCTION "uuid_v7_unmask"(
+	"public_id" uuid, /* Option < Uuid > */
+	"secret" bytea /* Option < & [u8] > */
+) RETURNS uuid /* Option < Uuid > */
+IMMUTABLE PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'uuid_v7_unmask_wrapper';

@@ -5,6 +5,7 @@ mod bucket_partition;
 mod error;
 mod fmgr;
 mod generate;
+mod mask;
 mod partition;
 mod shard;
 mod time;

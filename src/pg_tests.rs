@@ -116,3 +116,71 @@ fn bucket_rejects_zero() {
 fn shard_key_rejects_nil() {
     one::<String>("SELECT uuid_shard_key('00000000-0000-0000-0000-000000000000', 2)");
 }
+
+// ---- public IDs (uuid_v7_mask / uuid_v7_unmask) ----
+
+#[pg_test]
+fn mask_round_trips_and_keeps_the_tail() {
+    // 10,000 keys of one second: every public ID a v4 of the RFC variant, all distinct, each
+    // unmasking to its key, with the key's bucket and shard key.
+    assert_eq!(
+        one::<bool>(
+            "WITH k AS (SELECT uuid_v7_at('2026-01-01 00:00:00+00'::timestamptz + g * interval '100 microseconds') AS id
+                          FROM generate_series(0, 9999) g),
+                  m AS (SELECT id, uuid_v7_mask(id, 'sixteen byte key'::bytea) AS pub FROM k)
+             SELECT count(DISTINCT pub) = 10000
+                    AND bool_and(uuid_version(pub) = 4 AND (get_byte(uuid_send(pub), 8) & 192) = 128)
+                    AND bool_and(uuid_v7_unmask(pub, 'sixteen byte key'::bytea) = id)
+                    AND bool_and(uuid_bucket(pub, 7) = uuid_bucket(id, 7) AND uuid_shard_key(pub, 15) = uuid_shard_key(id, 15))
+                    AND bool_and(uuid_v7_time(pub) IS NULL)
+               FROM m"
+        ),
+        Some(true)
+    );
+}
+
+#[pg_test]
+fn mask_example_vector() {
+    // tests/vectors/vectors.json, mask section, first vector (secret 000102..0f).
+    assert_eq!(
+        one::<String>(
+            "SELECT uuid_v7_mask('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', '\\x000102030405060708090a0b0c0d0e0f')::text"
+        )
+        .as_deref(),
+        Some("6ee50d3d-3c66-4e58-98c4-dc0c0c07398f")
+    );
+}
+
+#[pg_test]
+fn mask_null_id_gives_null_and_wrong_secret_gives_another_key() {
+    assert_eq!(one::<pgrx::Uuid>("SELECT uuid_v7_mask(NULL, 'sixteen byte key'::bytea)"), None);
+    assert_eq!(one::<pgrx::Uuid>("SELECT uuid_v7_unmask(NULL, 'sixteen byte key'::bytea)"), None);
+    assert_eq!(
+        one::<bool>(
+            "SELECT k <> uuid_v7_unmask(uuid_v7_mask(k, 'sixteen byte key'::bytea), 'another 16 bytes'::bytea)
+                    AND uuid_version(uuid_v7_unmask(uuid_v7_mask(k, 'sixteen byte key'::bytea), 'another 16 bytes'::bytea)) = 7
+               FROM (SELECT uuidv7() AS k) s"
+        ),
+        Some(true)
+    );
+}
+
+#[pg_test(error = "mask secret must not be NULL")]
+fn mask_rejects_null_secret_even_for_null_id() {
+    one::<pgrx::Uuid>("SELECT uuid_v7_mask(NULL, NULL)");
+}
+
+#[pg_test(error = "mask secret must be at least 16 bytes, got 15")]
+fn unmask_rejects_short_secret() {
+    one::<pgrx::Uuid>("SELECT uuid_v7_unmask(gen_random_uuid(), '15 bytes secret'::bytea)");
+}
+
+#[pg_test(error = "expected a UUID of version 7 (RFC 9562 variant) to mask, got version 4")]
+fn mask_rejects_v4() {
+    one::<pgrx::Uuid>("SELECT uuid_v7_mask(gen_random_uuid(), 'sixteen byte key'::bytea)");
+}
+
+#[pg_test(error = "expected a public ID (a UUID of version 4, RFC 9562 variant) to unmask, got version 7")]
+fn unmask_rejects_v7() {
+    one::<pgrx::Uuid>("SELECT uuid_v7_unmask(uuidv7(), 'sixteen byte key'::bytea)");
+}

@@ -10,6 +10,7 @@
 //! The format is documented in `docs/algorithms.md`.
 use std::fmt::Write as _;
 
+use uuid_shard_core::mask;
 use uuid_shard_core::shard::{bucket, check_random_tail, shard_key};
 use uuid_shard_core::v7::{self, V7Time};
 
@@ -391,7 +392,176 @@ fn main() {
     writeln!(out, "  \"invalid_len\": [{}],", list(&INVALID_LENS)).unwrap();
     writeln!(out, "  \"invalid_n\": [{}],", list(&INVALID_NS)).unwrap();
     writeln!(out, "  \"accepted\": [\n    {}\n  ],", acc_lines.join(",\n    ")).unwrap();
-    writeln!(out, "  \"rejected\": [\n    {}\n  ]", rej_lines.join(",\n    ")).unwrap();
+    writeln!(out, "  \"rejected\": [\n    {}\n  ],", rej_lines.join(",\n    ")).unwrap();
+    out.push_str(&mask_section(&mut SplitMix64(MASK_SEED)));
     out.push_str("}\n");
     print!("{out}");
+}
+
+// ---- the mask (docs/algorithms.md section 7), a section of its own with its own count ----------
+
+const MASK_SEED: u64 = 0x6d61_736b_5f76_3100; // "mask_v1\0"
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// `"mask": {...}`: every vector is one check (mask(key) = public and unmask(public) = key),
+/// every invalid secret one (mask and unmask refuse it), every not_v7 / not_v4 UUID one.
+fn mask_section(rng: &mut SplitMix64) -> String {
+    let mut secrets: Vec<(Vec<u8>, &str)> = vec![
+        ((0u8..16).collect(), "16 bytes, the shortest accepted"),
+        (
+            b"uuid_shard example secret 32 by"
+                .iter()
+                .copied()
+                .chain([b'!'])
+                .collect(),
+            "32 bytes",
+        ),
+        (
+            (0u8..64).map(|i| i.wrapping_mul(37)).collect(),
+            "64 bytes, one SHA-256 block",
+        ),
+        (
+            (0u8..65).map(|i| 255 - i).collect(),
+            "65 bytes: HMAC hashes keys longer than a block",
+        ),
+    ];
+    let long: Vec<u8> = (0..100).map(|_| rng.next() as u8).collect();
+    secrets.push((long, "100 random bytes"));
+
+    let mut keys: Vec<([u8; 16], Option<String>)> = vec![
+        (
+            parse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f"),
+            Some("RFC 9562 appendix A.6".into()),
+        ),
+        (
+            parse("0195e3a1-7c2e-7b3d-8a4f-0123456789ab"),
+            Some("the example of docs/algorithms.md".into()),
+        ),
+        (
+            parse("00000000-0000-7000-8000-000000000000"),
+            Some("time 0, tail all zeros".into()),
+        ),
+        (
+            parse("ffffffff-ffff-7fff-bfff-ffffffffffff"),
+            Some("the largest v7 key".into()),
+        ),
+        (
+            parse("01952000-0000-7000-8000-000000000001"),
+            Some("same time as the next, tail differs in the last bit".into()),
+        ),
+        (
+            parse("01952000-0000-7000-8000-000000000000"),
+            Some("same time as the previous".into()),
+        ),
+    ];
+    for _ in 0..20 {
+        let ms = 1_600_000_000_000 + rng.below(1_000_000_000_000);
+        let time = V7Time::new(ms, rng.below(4096) as u16).unwrap();
+        keys.push((v7::build(time, rng.next()), None));
+    }
+
+    let mut lines = Vec::new();
+    for (secret, secret_note) in &secrets {
+        for (key, note) in &keys {
+            let public = mask::mask(key, Some(secret)).unwrap();
+            assert_eq!(mask::unmask(&public, Some(secret)).unwrap(), *key);
+            let mut line = format!(
+                "{{\"secret\": \"{}\", \"key\": {}, \"public\": {}",
+                hex(secret),
+                json_str(&text(key, false)),
+                json_str(&text(&public, false))
+            );
+            let note = match note {
+                Some(n) => format!("{n}; secret {secret_note}"),
+                None => format!("secret {secret_note}"),
+            };
+            write!(line, ", \"note\": {}}}", json_str(&note)).unwrap();
+            lines.push(line);
+        }
+        // v4 UUIDs that were never masked: unmask gives a v7 key all the same (no error), one
+        // with upper-case text.
+        for upper in [false, true] {
+            let public = with_version(rng.bytes(), 4);
+            let key = mask::unmask(&public, Some(secret)).unwrap();
+            assert_eq!(mask::mask(&key, Some(secret)).unwrap(), public);
+            lines.push(format!(
+                "{{\"secret\": \"{}\", \"key\": {}, \"public\": {}, \"note\": {}}}",
+                hex(secret),
+                json_str(&text(&key, false)),
+                json_str(&text(&public, upper)),
+                json_str(&format!(
+                    "a v4 never masked: unmask gives a v7 key, no error{}; secret {secret_note}",
+                    if upper { ", upper-case text" } else { "" }
+                ))
+            ));
+        }
+    }
+
+    let invalid_secrets: Vec<Vec<u8>> = vec![vec![], vec![0xAB], (0u8..15).collect()];
+    let first = keys[0].0;
+    for s in &invalid_secrets {
+        assert!(mask::mask(&first, Some(s)).is_err());
+    }
+    // Other versions, nil and max, and the right version nibble in another variant.
+    let mut odd_ones = |good: u8| {
+        let mut v: Vec<[u8; 16]> = Vec::new();
+        for ver in [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 15] {
+            if ver != good {
+                v.push(with_version(rng.bytes(), ver));
+            }
+        }
+        v.push(parse("00000000-0000-0000-0000-000000000000"));
+        v.push(parse("ffffffff-ffff-ffff-ffff-ffffffffffff"));
+        for b8 in [0x00u8, 0x7F, 0xC0, 0xFF] {
+            let mut b = with_version(rng.bytes(), good);
+            b[8] = b8;
+            v.push(b);
+        }
+        v
+    };
+    let not_v7 = odd_ones(7);
+    let not_v4 = odd_ones(4);
+    let secret0 = &secrets[0].0;
+    for b in &not_v7 {
+        assert!(mask::mask(b, Some(secret0)).is_err());
+    }
+    for b in &not_v4 {
+        assert!(mask::unmask(b, Some(secret0)).is_err());
+    }
+
+    let checks = lines.len() + invalid_secrets.len() + not_v7.len() + not_v4.len();
+    let uuids = |v: &[[u8; 16]]| {
+        v.iter()
+            .map(|b| json_str(&text(b, false)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = String::new();
+    out.push_str("  \"mask\": {\n");
+    out.push_str("    \"about\": \"uuid_v7_mask / uuid_v7_unmask, docs/algorithms.md section 7; secrets in hex; its own count\",\n");
+    writeln!(
+        out,
+        "    \"label\": {},",
+        json_str(std::str::from_utf8(mask::LABEL).unwrap())
+    )
+    .unwrap();
+    writeln!(out, "    \"checks\": {checks},").unwrap();
+    writeln!(
+        out,
+        "    \"invalid_secret\": [{}],",
+        invalid_secrets
+            .iter()
+            .map(|s| format!("\"{}\"", hex(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+    .unwrap();
+    writeln!(out, "    \"not_v7\": [{}],", uuids(&not_v7)).unwrap();
+    writeln!(out, "    \"not_v4\": [{}],", uuids(&not_v4)).unwrap();
+    writeln!(out, "    \"vectors\": [\n      {}\n    ]", lines.join(",\n      ")).unwrap();
+    out.push_str("  }\n");
+    out
 }

@@ -31,6 +31,14 @@ pub enum Error {
     ShardKeyLength(i32),
     BucketCount(i32),
     NoRandomTail(Found),
+    /// `uuid_v7_mask`/`uuid_v7_unmask` with a NULL secret.
+    MaskSecretNull,
+    /// A mask secret shorter than 16 bytes (128 bits): its length in bytes.
+    MaskSecretLength(usize),
+    /// `uuid_v7_mask` of something that is not a v7 key.
+    MaskNotV7(Found),
+    /// `uuid_v7_unmask` of something that is not a public ID (v4, RFC 9562 variant).
+    UnmaskNotV4(Found),
 }
 
 impl Error {
@@ -51,6 +59,18 @@ impl Error {
             Error::NoRandomTail(_) => Some(
                 "Shard keys and buckets are read from the last 8 bytes, which are random only in RFC 9562 UUIDs of version 3, 4, 5 and 7.",
             ),
+            Error::MaskSecretNull => Some(
+                "A NULL secret (an unset setting, a missing row) must not silently give NULL public IDs.",
+            ),
+            Error::MaskSecretLength(_) => {
+                Some("The secret is an HMAC-SHA-256 key of at least 128 bits.")
+            }
+            Error::MaskNotV7(_) => {
+                Some("Only version 7 keys carry a creation time for the mask to hide.")
+            }
+            Error::UnmaskNotV4(_) => {
+                Some("Public IDs made by uuid_v7_mask are version 4 UUIDs of the RFC 9562 variant.")
+            }
             _ => None,
         }
     }
@@ -67,15 +87,33 @@ impl fmt::Display for Error {
             Error::BucketCount(n) => {
                 write!(f, "bucket count must be between 1 and 2147483647, got {n}")
             }
-            Error::NoRandomTail(found) => {
-                f.write_str("expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got ")?;
-                match found {
-                    Found::Nil => f.write_str("the nil UUID"),
-                    Found::Max => f.write_str("the max UUID"),
-                    Found::Version(v) => write!(f, "version {v}"),
-                    Found::Variant(name) => write!(f, "a UUID of the {name} variant"),
-                }
+            Error::NoRandomTail(found) => write!(
+                f,
+                "expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got {found}"
+            ),
+            Error::MaskSecretNull => f.write_str("mask secret must not be NULL"),
+            Error::MaskSecretLength(len) => {
+                write!(f, "mask secret must be at least 16 bytes, got {len}")
             }
+            Error::MaskNotV7(found) => write!(
+                f,
+                "expected a UUID of version 7 (RFC 9562 variant) to mask, got {found}"
+            ),
+            Error::UnmaskNotV4(found) => write!(
+                f,
+                "expected a public ID (a UUID of version 4, RFC 9562 variant) to unmask, got {found}"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Nil => f.write_str("the nil UUID"),
+            Found::Max => f.write_str("the max UUID"),
+            Found::Version(v) => write!(f, "version {v}"),
+            Found::Variant(name) => write!(f, "a UUID of the {name} variant"),
         }
     }
 }

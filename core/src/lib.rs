@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod generator;
+pub mod mask;
 pub mod shard;
 pub mod v7;
 

@@ -10,18 +10,23 @@ pub const MAX_SHARD_KEY_LEN: i32 = 15;
 
 /// Checks that `b` has a random tail: RFC 9562 variant, version 3, 4, 5 or 7.
 pub fn check_random_tail(b: &[u8; 16]) -> Result<(), Error> {
-    let found = match b[8] >> 6 {
-        0b10 => match b[6] >> 4 {
-            3 | 4 | 5 | 7 => return Ok(()),
-            v => Found::Version(v),
-        },
+    match found(b) {
+        Found::Version(3 | 4 | 5 | 7) => Ok(()),
+        found => Err(Error::NoRandomTail(found)),
+    }
+}
+
+/// What kind of UUID `b` is, as error messages name it: the version of an RFC 9562 UUID,
+/// else nil, max or the variant.
+pub fn found(b: &[u8; 16]) -> Found {
+    match b[8] >> 6 {
+        0b10 => Found::Version(b[6] >> 4),
         _ if *b == [0; 16] => Found::Nil,
         _ if *b == [0xFF; 16] => Found::Max,
         0b00 | 0b01 => Found::Variant("NCS"),
         _ if b[8] >> 5 == 0b110 => Found::Variant("Microsoft"),
         _ => Found::Variant("reserved"),
-    };
-    Err(Error::NoRandomTail(found))
+    }
 }
 
 /// The shard key: the lowercase hex nibbles of the UUID read from the last byte backwards,

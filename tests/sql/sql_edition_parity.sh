@@ -9,6 +9,9 @@
 #   3. the bad-input matrix: tests/pg_regress/sql/bad_input.sql run on the edition gives the
 #      native rows of tests/pg_regress/expected/bad_input.out;
 #   4. names, arguments, defaults, results, volatility, STRICT and PARALLEL of every function;
+#   6. the mask (uuid_v7_mask / uuid_v7_unmask): every vector of the mask section on both, and
+#      the same random-input count of v7 keys and v4 public IDs with random secrets of 16..112
+#      bytes (numbered 6, it runs after 2);
 #   5. uuidv7() strictly increasing: 100,000 in one statement, a clock stepping back, a stuck
 #      clock carrying the fraction into the next millisecond, the 48-bit limit, uuidv7(shift).
 #   tests/sql/sql_edition_parity.sh MAJOR     (the native extension must be installed)
@@ -148,6 +151,54 @@ SQL
 )
 echo "$res" | sed 's/ [tf]$//'
 [ "$(echo "$res" | grep -c ' t$')" = 6 ] || fail=1
+echo "  ($((SECONDS - t1))s)"
+
+# ---- 6. the mask: its vectors and random inputs, on both editions ---------------------------------
+t1=$SECONDS
+res=$(psql_db -At -F' ' <<<"\\set vectors \`cat '$PROJECT_ROOT/tests/vectors/vectors.json'\`
+$outcome_fn
+CREATE TEMP TABLE mv AS SELECT (:'vectors'::jsonb)->'mask' AS j;
+CREATE TEMP TABLE mchecks (what text, ok boolean);
+-- one check per vector: mask(key) = public and unmask(public) = key, both editions
+INSERT INTO mchecks
+SELECT 'mask vector ' || (x->>'key'),
+       uuid_shard_sql.uuid_v7_mask((x->>'key')::uuid, s) = (x->>'public')::uuid AND public.uuid_v7_mask((x->>'key')::uuid, s) = (x->>'public')::uuid
+       AND uuid_shard_sql.uuid_v7_unmask((x->>'public')::uuid, s) = (x->>'key')::uuid AND public.uuid_v7_unmask((x->>'public')::uuid, s) = (x->>'key')::uuid
+  FROM mv, jsonb_array_elements(j->'vectors') x, LATERAL decode(x->>'secret', 'hex') s;
+-- one per invalid secret (both functions, both editions: the same error), per non-v7, per non-v4
+INSERT INTO mchecks
+SELECT 'invalid secret ' || h, count(DISTINCT o) = 1 AND bool_and(o LIKE 'ERROR 22023: mask secret must be at least 16 bytes, got %')
+  FROM mv, jsonb_array_elements_text(j->'invalid_secret') h, unnest(ARRAY['uuid_shard_sql', 'public']) e,
+       LATERAL (VALUES (pg_temp.outcome(format('SELECT %s.uuid_v7_mask(%L, %L)', e, j->'vectors'->0->>'key', decode(h, 'hex')))),
+                       (pg_temp.outcome(format('SELECT %s.uuid_v7_unmask(%L, %L)', e, j->'vectors'->0->>'public', decode(h, 'hex'))))) o(o)
+ GROUP BY h;
+INSERT INTO mchecks
+SELECT f || ' refuses ' || u, count(DISTINCT o) = 1 AND bool_and(o LIKE 'ERROR 22023: expected %')
+  FROM mv, LATERAL (SELECT 'uuid_v7_mask', x FROM jsonb_array_elements_text(j->'not_v7') x
+                    UNION ALL SELECT 'uuid_v7_unmask', x FROM jsonb_array_elements_text(j->'not_v4') x) t(f, u),
+       unnest(ARRAY['uuid_shard_sql', 'public']) e,
+       LATERAL pg_temp.outcome(format('SELECT %s.%s(%L, %L)', e, f, u, decode(j->'vectors'->0->>'secret', 'hex'))) o
+ GROUP BY f, u;
+SELECT 'FAIL ' || what FROM mchecks WHERE ok IS NOT TRUE LIMIT 10;
+SELECT format('mask vectors: %s checks (vectors.json says %s), %s failed', count(*), (SELECT j->>'checks' FROM mv),
+              count(*) FILTER (WHERE ok IS NOT TRUE)),
+       count(*) = (SELECT (j->>'checks')::int FROM mv) AND bool_and(ok IS TRUE)
+  FROM mchecks;
+-- random v7 keys (any time in the 48-bit range, random tails), random v4 UUIDs, random secrets
+CREATE TEMP TABLE mr AS
+SELECT public.uuid_v7_at(to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 microsecond') AS k,
+       gen_random_uuid() AS p,
+       substr(decode(md5(g::text || random()::text) || md5(random()::text) || md5(random()::text) || md5(random()::text)
+                     || md5(random()::text) || md5(random()::text) || md5(random()::text), 'hex'),
+              1, 16 + floor(random() * 97)::int) AS s
+  FROM generate_series(1, $rows) g;
+SELECT format('%-18s %s inputs, %s differ', f, total, bad), bad = 0 AND total = $rows FROM (
+  SELECT 'uuid_v7_mask' f, count(*) total, count(*) FILTER (WHERE uuid_shard_sql.uuid_v7_mask(k, s) IS DISTINCT FROM public.uuid_v7_mask(k, s)) bad FROM mr
+  UNION ALL
+  SELECT 'uuid_v7_unmask', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_v7_unmask(p, s) IS DISTINCT FROM public.uuid_v7_unmask(p, s)) FROM mr
+) t;")
+echo "$res" | sed 's/ [tf]$//'
+[ "$(echo "$res" | grep -c ' t$')" = 3 ] || fail=1
 echo "  ($((SECONDS - t1))s)"
 
 # ---- 3. the bad-input matrix: the native outcomes, from the edition ----------------------------

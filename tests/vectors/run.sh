@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Cross-language parity of shard keys and buckets.
+# Cross-language parity of shard keys, buckets and the mask of public IDs.
 #
 # 1. Regenerates the test vectors from the Rust core (core/examples/vectors.rs) and fails if
 #    they differ from the committed tests/vectors/vectors.json: the frozen vectors never drift.
-# 2. Checks the Python, JavaScript, Go, PHP and Java reference implementations against them.
+# 2. Checks the Python, JavaScript, Go, PHP and Java reference implementations against them
+#    (the mask's references, uuid_mask.* / mask.go / UuidMask.java, against its own section).
 #
 # Usage, from anywhere: bash tests/vectors/run.sh
 # Installs golang-go and php-cli with apt-get when `go` or `php` is missing (needs root then).
@@ -53,17 +54,20 @@ check() { # check NAME CMD...
 }
 vectors=$PWD/$VEC/vectors.json
 check python python3 "$VEC/python/check.py" "$vectors"
+check "python mask" python3 "$VEC/python/check_mask.py" "$vectors"
 check js node "$VEC/js/check.js" "$vectors"
+check "js mask" node "$VEC/js/check_mask.js" "$vectors"
 # Local directory mode (no package argument): never cached. Only the test's own line is shown
 # when it passes, everything when it fails.
 [ -n "${GOCACHE:-}${XDG_CACHE_HOME:-}${HOME:-}" ] || export GOCACHE="$tmp/gocache"
 check go bash -c 'out=$(cd "$1" && UUID_SHARD_VECTORS="$2" GOTOOLCHAIN=local CGO_ENABLED=0 go test 2>&1)
   rc=$?
-  if [ $rc = 0 ]; then grep "^go: " <<<"$out"; else printf "%s\n" "$out" >&2; fi
+  if [ $rc = 0 ]; then grep -E "^go( mask)?: " <<<"$out"; else printf "%s\n" "$out" >&2; fi
   exit $rc' _ "$VEC/go" "$vectors"
 check php php "$VEC/php/check.php" "$vectors"
-check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java && java -cp "$1" Check "$3"' \
-  _ "$tmp/java" "$VEC" "$vectors"
+check "php mask" php "$VEC/php/check_mask.php" "$vectors"
+check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java "$2"/java/UuidMask.java "$2"/java/CheckMask.java \
+  && java -cp "$1" Check "$3" && java -cp "$1" CheckMask "$3"' _ "$tmp/java" "$VEC" "$vectors"
 
 elapsed=$(echo "$start $(date +%s.%N)" | awk '{printf "%.1f", $2 - $1}')
 if [ ${#failed[@]} -gt 0 ]; then

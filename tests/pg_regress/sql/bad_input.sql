@@ -138,3 +138,35 @@ SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::t
     ('uuid_bucket_partition_ddl(''bi_bucket'')'),
     ('uuid_bucket_grow_ddl(''bi_fbucket'', 3, ARRAY[''bi Sërver "2"''])')
   ) m(call);
+-- public IDs (uuid_v7_mask, uuid_v7_unmask): not STRICT, the secret is checked first (a NULL
+-- secret is an error even for a NULL UUID), then the UUID's version; a wrong secret is no error
+SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::text'))
+  FROM (VALUES
+    ('uuid_v7_mask(NULL, ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_unmask(NULL, ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', NULL)'),
+    ('uuid_v7_unmask(''6ee50d3d-3c66-4e58-98c4-dc0c0c07398f'', NULL)'),
+    ('uuid_v7_mask(NULL, NULL)'),
+    ('uuid_v7_unmask(NULL, NULL)'),
+    ('uuid_v7_mask(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', '''')'),
+    ('uuid_v7_mask(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e'')'),
+    ('uuid_v7_unmask(''6ee50d3d-3c66-4e58-98c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e'')'),
+    ('uuid_v7_mask(NULL, ''short'')'),
+    ('uuid_v7_mask(''919108f7-52d1-4320-9bac-f847db4148a8'', ''short'')'),
+    ('uuid_v7_mask(''00000000-0000-0000-0000-000000000000'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''ffffffff-ffff-ffff-ffff-ffffffffffff'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''919108f7-52d1-4320-9bac-f847db4148a8'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''c232ab00-9414-11ec-b3c8-9f6bdeced846'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''320c3d4d-cc00-875b-8ec9-32d5f69181c0'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''017f22e2-79b0-7cc3-18c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''017f22e2-79b0-7cc3-e8c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_unmask(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_unmask(''00000000-0000-0000-0000-000000000000'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_unmask(''6fa459ea-ee8a-3ca4-894e-db77e160355e'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_unmask(''6ee50d3d-3c66-4e58-c8c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_mask(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_unmask(''6ee50d3d-3c66-4e58-98c4-dc0c0c07398f'', ''\x000102030405060708090a0b0c0d0e0f'')'),
+    ('uuid_v7_unmask(''6ee50d3d-3c66-4e58-98c4-dc0c0c07398f'', ''\x0f0e0d0c0b0a09080706050403020100'')'),
+    ('uuid_v7_unmask(''919108f7-52d1-4320-9bac-f847db4148a8'', ''\x000102030405060708090a0b0c0d0e0f'')')
+  ) m(call);
