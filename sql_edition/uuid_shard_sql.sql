@@ -1,16 +1,19 @@
 -- uuid_shard, SQL edition: the functions that the native extension implements in Rust
--- (core/src/v7.rs, core/src/shard.rs, core/src/generator.rs), in PL/pgSQL, bit for bit.
+-- (core/src/v7.rs, core/src/shard.rs, core/src/generator.rs), in SQL and PL/pgSQL, bit for bit.
 -- docs/sql-edition.md says how to install it and what differs; scripts/sql_edition.sh builds
 -- the installable scripts from this file plus the PL/pgSQL helpers of src/ (from their source).
 --
 -- Every function keeps the native name, argument names, result type, volatility and STRICT;
--- every error keeps the native SQLSTATE, message and detail. Each one is SECURITY INVOKER and
--- pins search_path, so the caller's search_path cannot change what the body calls; none
--- calls another function of this file, so the schema they live in does not matter.
+-- every error keeps the native SQLSTATE, message and detail. Each one is SECURITY INVOKER.
+-- The caller's search_path cannot change what a body calls: the per-row functions name every
+-- function, operator and type by schema (they have no SET clause, so that the planner can
+-- inline them), the others pin search_path. A body calls nothing of this file but the argument
+-- domains and their raising helpers below, named with @extschema@.
 --
 -- Arithmetic: a v7 time is handled as one bigint, (unix_ms << 12) | rand_a, as the native
 -- V7Time is. Times are read from timestamptz without float rounding: the microseconds since
--- 1970 come from the interval ts - 1970-01-01 (days and time fields, exact on every major).
+-- 1970 come from its binary form (timestamptz_send) or, in uuidv7(shift), from the interval
+-- ts - 1970-01-01 (days and time fields, exact on every major).
 -- The bucket's 64-bit multiply is done in three limbs of bigint, so nothing overflows and
 -- the result is exactly the wrapping unsigned product.
 
@@ -267,52 +270,55 @@ SELECT pg_catalog.left(pg_catalog.reverse(pg_catalog.encode(pg_catalog.substr(pg
 $fn$;
 
 -- uuid_bucket(id, n): jump consistent hash of the 62-bit tail (docs/algorithms.md 4).
--- The one function that stays PL/pgSQL: the jump hash is a loop of about ln(n) + 1 steps, and an
--- SQL expression has no loop (a recursive CTE is a subquery, which the planner never inlines,
--- and costs more per step than a PL/pgSQL statement). So the work is cut instead: the key is
--- read from the bytes (no text of the UUID), the checks are two integer tests, and each step is
--- three statements. SET search_path stays (the body is PL/pgSQL, where qualifying everything
--- is not enough: its own statements resolve names too).
+-- The one per-row function that stays PL/pgSQL: the jump hash is a loop of about ln(n) + 1
+-- steps, and a single SQL expression has no loop (a recursive CTE is a subquery, which the
+-- planner never inlines and which costs more per step than a PL/pgSQL statement; numeric
+-- arithmetic instead of limbs was measured slower). What it costs is the call and one
+-- statement each: so no SET clause (every name below is qualified instead, types included,
+-- so the caller's search_path changes nothing), the checks and the key in three statements,
+-- and five per step (measured: 7 before, with a SET).
 -- key = k2:k1:k0 in limbs of 20, 22 and 22 bits, the multiplier 2862933555777941757 likewise
 -- (162738:3906078:3191037): every partial product stays below 2^45, and the limbs are cut
--- back to their width, which is the product modulo 2^64. The step is float8 arithmetic in
--- the specified order: (b + 1) * (2^31 / d), each operation rounded once, then truncated.
+-- back to their width, which is the product modulo 2^64. c1, the middle limb's sum before
+-- the cut, is written out in both statements that need it rather than kept in a variable
+-- (one statement fewer per step). The step is float8 arithmetic in the specified order:
+-- (b + 1) * (2^31 / d), each operation rounded once, then truncated.
+-- Note: OPERATOR(...) binds every operator at one precedence, left to right: hence the parentheses.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_bucket(id uuid, n integer) RETURNS integer
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    v_b bytea := uuid_send(id);
-    k0 bigint;
-    k1 bigint;
-    k2 bigint;
-    c0 bigint;
-    c1 bigint;
-    b bigint := -1;
-    j bigint := 0;
+    k0 pg_catalog.int8;
+    k1 pg_catalog.int8;
+    k2 pg_catalog.int8;
+    b pg_catalog.int8 := -1;
+    j pg_catalog.int8 := 0;
 BEGIN
-    IF n < 1 THEN
+    IF n OPERATOR(pg_catalog.<) 1 THEN
         RAISE EXCEPTION 'bucket count must be between 1 and 2147483647, got %', n USING ERRCODE = '22023';
     END IF;
-    -- the random-tail rule (docs/algorithms.md 2): variant 10, version 3, 4, 5 or 7 (bits of 184)
-    IF get_byte(v_b, 8) >> 6 <> 2 OR (184 >> (get_byte(v_b, 6) >> 4)) & 1 = 0 THEN
-        PERFORM @extschema@.uuid_shard_raise_tail(v_b);
-    END IF;
-    -- bytes 8..15 with the two variant bits cleared, in limbs
-    k2 := ('x' || encode(substr(v_b, 9, 8), 'hex'))::bit(64)::bigint & 4611686018427387903;
-    k0 := k2 & 4194303;
-    k1 := (k2 >> 22) & 4194303;
-    k2 := k2 >> 44;
-    WHILE j < n LOOP
+    -- bytes 8..15; the cast to the tail domain raises the native error for a tail that is not random
+    k2 := ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id)::@extschema@.uuid_shard_tail_arg, 9, 8), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8;
+    k0 := k2 OPERATOR(pg_catalog.&) 4194303;
+    k1 := (k2 OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.&) 4194303;
+    k2 := (k2 OPERATOR(pg_catalog.>>) 44) OPERATOR(pg_catalog.&) 262143;  -- the two variant bits cleared
+    WHILE j OPERATOR(pg_catalog.<) n LOOP
         b := j;
         -- key := key * 2862933555777941757 + 1 (mod 2^64)
-        c0 := k0 * 3191037 + 1;
-        c1 := k0 * 3906078 + k1 * 3191037 + (c0 >> 22);
-        k2 := (k0 * 162738 + k1 * 3906078 + k2 * 3191037 + (c1 >> 22)) & 1048575;
-        k1 := c1 & 4194303;
-        k0 := c0 & 4194303;
+        k2 := ((k0 OPERATOR(pg_catalog.*) 162738) OPERATOR(pg_catalog.+) (k1 OPERATOR(pg_catalog.*) 3906078)
+               OPERATOR(pg_catalog.+) (k2 OPERATOR(pg_catalog.*) 3191037)
+               OPERATOR(pg_catalog.+) (((k0 OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) (k1 OPERATOR(pg_catalog.*) 3191037)
+                                        OPERATOR(pg_catalog.+) (((k0 OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+                                       OPERATOR(pg_catalog.>>) 22)) OPERATOR(pg_catalog.&) 1048575;
+        k1 := ((k0 OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) (k1 OPERATOR(pg_catalog.*) 3191037)
+               OPERATOR(pg_catalog.+) (((k0 OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+              OPERATOR(pg_catalog.&) 4194303;
+        k0 := ((k0 OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.&) 4194303;
         -- d = (key >> 33) + 1 = (k2 << 11 | k1 >> 11) + 1
-        j := trunc((b + 1)::float8 * (2147483648::float8 / (((k2 << 11) | (k1 >> 11)) + 1)::float8));
+        j := pg_catalog.trunc((b OPERATOR(pg_catalog.+) 1)::pg_catalog.float8
+                              OPERATOR(pg_catalog.*) (2147483648::pg_catalog.float8
+                                  OPERATOR(pg_catalog./) (((k2 OPERATOR(pg_catalog.<<) 11) OPERATOR(pg_catalog.|) (k1 OPERATOR(pg_catalog.>>) 11))
+                                                         OPERATOR(pg_catalog.+) 1)::pg_catalog.float8));
     END LOOP;
     RETURN b;
 END

@@ -137,6 +137,10 @@ IFS='|' read -r name call <<<"$not_inlined"
 out=$(plan_output public "SELECT ed.$call FROM t")
 if grep -q "\b$name(" <<<"$out"; then
   echo "control: $name (not one expression) shows as a call, so the check sees calls: ok"
+  # it has no SET clause either (qualified names instead): same rows under the look-alikes
+  check "$name: same rows with search_path = evil first" \
+    "$(db -At -c "SET search_path = evil, public, pg_catalog" -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM public.t")" \
+    "$(db -At -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM t")"
 else
   echo "control: FAILED, $name does not show as a call: $out"; fail=1
 fi
