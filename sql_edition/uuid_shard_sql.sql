@@ -258,15 +258,18 @@ SELECT (pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>)
 $fn$;
 
 -- uuid_shard_key(id, len): the first len digits of the reversed hex string (docs/algorithms.md 3),
--- which are the reversed hex of bytes 8..15 (len is at most 15). The length is checked first,
--- then the tail, as native; "* 0" makes each check's value NULL when the other argument is.
+-- which are the reversed hex of bytes 8..15 (len is at most 15). One uuid_send: the length is
+-- checked inside the count of a substr of all 16 bytes (evaluated after the bytes, before the
+-- substr), then the 16 bytes go through the tail check: the native order. "* 0" makes each
+-- check's value NULL when the other argument is NULL (uuid_hash: a cheap strict use of id).
 CREATE OR REPLACE FUNCTION @extschema@.uuid_shard_key(id uuid, len integer) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-SELECT pg_catalog.left(pg_catalog.reverse(pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 9, 8), 'hex')),
-         ((len OPERATOR(pg_catalog.+) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) OPERATOR(pg_catalog.*) 0))::@extschema@.uuid_shard_len_arg)::pg_catalog.int4
-         OPERATOR(pg_catalog.+) (pg_catalog.get_byte(pg_catalog.substr(pg_catalog.uuid_send(id), 1, 16 OPERATOR(pg_catalog.+) (len OPERATOR(pg_catalog.*) 0))::@extschema@.uuid_shard_tail_arg, 0)
-                                 OPERATOR(pg_catalog.*) 0))
+SELECT pg_catalog.left(pg_catalog.reverse(pg_catalog.encode(pg_catalog.substr(
+         pg_catalog.substr(pg_catalog.uuid_send(id), 1,
+             16 OPERATOR(pg_catalog.+) (((len OPERATOR(pg_catalog.+) (pg_catalog.uuid_hash(id) OPERATOR(pg_catalog.*) 0))::@extschema@.uuid_shard_len_arg)::pg_catalog.int4
+                                        OPERATOR(pg_catalog.*) 0))::@extschema@.uuid_shard_tail_arg,
+         9, 8), 'hex')), len)
 $fn$;
 
 -- uuid_bucket(id, n): jump consistent hash of the 62-bit tail (docs/algorithms.md 4).
@@ -275,21 +278,21 @@ $fn$;
 -- planner never inlines and which costs more per step than a PL/pgSQL statement; numeric
 -- arithmetic instead of limbs was measured slower). What it costs is the call and one
 -- statement each: so no SET clause (every name below is qualified instead, types included,
--- so the caller's search_path changes nothing), the checks and the key in three statements,
--- and five per step (measured: 7 before, with a SET).
+-- so the caller's search_path changes nothing), the checks and the key in four statements,
+-- and four per step (measured: 7 per step before, with a SET).
 -- key = k2:k1:k0 in limbs of 20, 22 and 22 bits, the multiplier 2862933555777941757 likewise
 -- (162738:3906078:3191037): every partial product stays below 2^45, and the limbs are cut
--- back to their width, which is the product modulo 2^64. c1, the middle limb's sum before
--- the cut, is written out in both statements that need it rather than kept in a variable
--- (one statement fewer per step). The step is float8 arithmetic in the specified order:
--- (b + 1) * (2^31 / d), each operation rounded once, then truncated.
+-- back to their width, which is the product modulo 2^64. k1 and k0 are kept together in one
+-- bigint, lo (44 bits), and the middle limb's sum before the cut is written out in both
+-- statements that need it: fewer statements, more arithmetic in each, which is cheaper. The
+-- step is float8 arithmetic in the specified order: (b + 1) * (2^31 / d), each operation
+-- rounded once, then truncated.
 -- Note: OPERATOR(...) binds every operator at one precedence, left to right: hence the parentheses.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_bucket(id uuid, n integer) RETURNS integer
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
 DECLARE
-    k0 pg_catalog.int8;
-    k1 pg_catalog.int8;
+    lo pg_catalog.int8;
     k2 pg_catalog.int8;
     b pg_catalog.int8 := -1;
     j pg_catalog.int8 := 0;
@@ -298,26 +301,25 @@ BEGIN
         RAISE EXCEPTION 'bucket count must be between 1 and 2147483647, got %', n USING ERRCODE = '22023';
     END IF;
     -- bytes 8..15; the cast to the tail domain raises the native error for a tail that is not random
-    k2 := ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id)::@extschema@.uuid_shard_tail_arg, 9, 8), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8;
-    k0 := k2 OPERATOR(pg_catalog.&) 4194303;
-    k1 := (k2 OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.&) 4194303;
-    k2 := (k2 OPERATOR(pg_catalog.>>) 44) OPERATOR(pg_catalog.&) 262143;  -- the two variant bits cleared
+    lo := ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id)::@extschema@.uuid_shard_tail_arg, 9, 8), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8;
+    k2 := (lo OPERATOR(pg_catalog.>>) 44) OPERATOR(pg_catalog.&) 262143;
+    lo := lo OPERATOR(pg_catalog.&) 17592186044415;  -- k1:k0
     WHILE j OPERATOR(pg_catalog.<) n LOOP
         b := j;
-        -- key := key * 2862933555777941757 + 1 (mod 2^64)
-        k2 := ((k0 OPERATOR(pg_catalog.*) 162738) OPERATOR(pg_catalog.+) (k1 OPERATOR(pg_catalog.*) 3906078)
+        -- key := key * 2862933555777941757 + 1 (mod 2^64); k0 = lo & 4194303, k1 = lo >> 22
+        k2 := (((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 162738) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3906078)
                OPERATOR(pg_catalog.+) (k2 OPERATOR(pg_catalog.*) 3191037)
-               OPERATOR(pg_catalog.+) (((k0 OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) (k1 OPERATOR(pg_catalog.*) 3191037)
-                                        OPERATOR(pg_catalog.+) (((k0 OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+               OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3191037)
+                                        OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
                                        OPERATOR(pg_catalog.>>) 22)) OPERATOR(pg_catalog.&) 1048575;
-        k1 := ((k0 OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) (k1 OPERATOR(pg_catalog.*) 3191037)
-               OPERATOR(pg_catalog.+) (((k0 OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
-              OPERATOR(pg_catalog.&) 4194303;
-        k0 := ((k0 OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.&) 4194303;
+        lo := (((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3191037)
+                OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+               OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.<<) 22)
+              OPERATOR(pg_catalog.|) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.&) 4194303);
         -- d = (key >> 33) + 1 = (k2 << 11 | k1 >> 11) + 1
         j := pg_catalog.trunc((b OPERATOR(pg_catalog.+) 1)::pg_catalog.float8
                               OPERATOR(pg_catalog.*) (2147483648::pg_catalog.float8
-                                  OPERATOR(pg_catalog./) (((k2 OPERATOR(pg_catalog.<<) 11) OPERATOR(pg_catalog.|) (k1 OPERATOR(pg_catalog.>>) 11))
+                                  OPERATOR(pg_catalog./) (((k2 OPERATOR(pg_catalog.<<) 11) OPERATOR(pg_catalog.|) (lo OPERATOR(pg_catalog.>>) 33))
                                                          OPERATOR(pg_catalog.+) 1)::pg_catalog.float8));
     END LOOP;
     RETURN b;
