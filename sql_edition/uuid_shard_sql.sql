@@ -233,19 +233,22 @@ $fn$;
 
 -- uuid_v7_time(id): the millisecond of a v7 (RFC 9562 variant), NULL for anything else. The
 -- time is built as UTC wall time (timestamp + interval: immutable, unlike timestamptz +
--- interval) read back AT TIME ZONE '00:00'; the interval in hours and seconds is exact.
+-- interval) read back AT TIME ZONE '00:00'. The 48-bit ms is read as its top 16 bits (bytes 0, 1)
+-- and low 32 bits (bytes 2..5), each times an interval: 2^32 ms = 4294967.296 s and 1 ms. Both
+-- products are exact in float8 (each is below 2^53 times a power of two), so the sum is the
+-- exact millisecond over the whole range; one read of each part, where ms / 3600000 and
+-- ms % 3600000 would read all 48 bits twice (measured: about 20% slower). The array adds 0 for
+-- version 7 and variant 10 (index 7 * 4 + 2) and NULL otherwise.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-SELECT pg_catalog.timezone('00:00'::pg_catalog.interval, '1970-01-01 00:00:00'::pg_catalog.timestamp OPERATOR(pg_catalog.+)
-         pg_catalog.make_interval(0, 0, 0, 0,
-           ((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 1, 6), 'hex'))::pg_catalog.bit(48)::pg_catalog.int8
-             -- 0 for version 7 and variant 10 (index 7 * 4 + 2), NULL otherwise
-             OPERATOR(pg_catalog.+) ('[30:30]={0}'::pg_catalog.int8[])[((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4) OPERATOR(pg_catalog.<<) 2)
-                                                                 OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6)])
-            OPERATOR(pg_catalog./) 3600000)::pg_catalog.int4, 0,
-           ((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 1, 6), 'hex'))::pg_catalog.bit(48)::pg_catalog.int8
-             OPERATOR(pg_catalog.%) 3600000)::pg_catalog.float8 OPERATOR(pg_catalog./) 1000)))
+SELECT pg_catalog.timezone('00:00'::pg_catalog.interval, '1970-01-01 00:00:00'::pg_catalog.timestamp
+         OPERATOR(pg_catalog.+) ('4294967.296 s'::pg_catalog.interval OPERATOR(pg_catalog.*)
+             (((pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) OPERATOR(pg_catalog.<<) 8) OPERATOR(pg_catalog.|) pg_catalog.get_byte(pg_catalog.uuid_send(id), 1))
+              OPERATOR(pg_catalog.+) ('[30:30]={0}'::pg_catalog.int4[])[((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4) OPERATOR(pg_catalog.<<) 2)
+                                                                 OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6)])::pg_catalog.float8)
+         OPERATOR(pg_catalog.+) ('00:00:00.001'::pg_catalog.interval OPERATOR(pg_catalog.*)
+             ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 3, 4), 'hex'))::pg_catalog.bit(32)::pg_catalog.int8::pg_catalog.float8))
 $fn$;
 
 -- uuid_version(id): the version nibble of an RFC 9562 variant UUID, NULL for other variants
