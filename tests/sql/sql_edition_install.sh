@@ -73,7 +73,7 @@ as_app -d app -v schema=shard -f "$script"
 check "same script again: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
   "$(as_app -d app -Atc "$state_sql")" "$before"
 newer="$dist/newer.sql"
-sed 's/^-- key = k2:k1:k0 in limbs/-- (a newer release) key = k2:k1:k0 in limbs/; s/    b pg_catalog.int8 := -1;/    b pg_catalog.int8 := -1;  -- newer/' "$script" >"$newer"
+sed 's/^-- key = k2:k1:k0 in limbs/-- (a newer release) key = k2:k1:k0 in limbs/; s/    b pg_catalog.int8 := 0; /    b pg_catalog.int8 := 0;  -- newer /' "$script" >"$newer"
 as_app -d app -v schema=shard -f "$newer"
 check "newer script: uuid_bucket replaced in place" \
   "$(as_app -d app -Atc "SELECT prosrc LIKE '%-- newer%' FROM pg_proc WHERE oid = 'shard.uuid_bucket(uuid, integer)'::regprocedure")" t
