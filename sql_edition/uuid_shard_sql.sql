@@ -1,16 +1,19 @@
 -- uuid_shard, SQL edition: the functions that the native extension implements in Rust
--- (core/src/v7.rs, core/src/shard.rs, core/src/generator.rs), in PL/pgSQL, bit for bit.
+-- (core/src/v7.rs, core/src/shard.rs, core/src/generator.rs), in SQL and PL/pgSQL, bit for bit.
 -- docs/sql-edition.md says how to install it and what differs; scripts/sql_edition.sh builds
 -- the installable scripts from this file plus the PL/pgSQL helpers of src/ (from their source).
 --
 -- Every function keeps the native name, argument names, result type, volatility and STRICT;
--- every error keeps the native SQLSTATE, message and detail. Each one is SECURITY INVOKER and
--- pins search_path, so the caller's search_path cannot change what the body calls; none
--- calls another function of this file, so the schema they live in does not matter.
+-- every error keeps the native SQLSTATE, message and detail. Each one is SECURITY INVOKER.
+-- The caller's search_path cannot change what a body calls: the per-row functions name every
+-- function, operator and type by schema (they have no SET clause, so that the planner can
+-- inline them), the others pin search_path. A body calls nothing of this file but the argument
+-- domains and their raising helpers below, named with @extschema@.
 --
 -- Arithmetic: a v7 time is handled as one bigint, (unix_ms << 12) | rand_a, as the native
 -- V7Time is. Times are read from timestamptz without float rounding: the microseconds since
--- 1970 come from the interval ts - 1970-01-01 (days and time fields, exact on every major).
+-- 1970 come from its binary form (timestamptz_send) or, in uuidv7(shift), from the interval
+-- ts - 1970-01-01 (days and time fields, exact on every major).
 -- The bucket's 64-bit multiply is done in three limbs of bigint, so nothing overflows and
 -- the result is exactly the wrapping unsigned product.
 
@@ -102,164 +105,244 @@ BEGIN
 END
 $fn$;
 
+-- The per-row functions below are LANGUAGE sql with a single-expression body, no SET clause and
+-- SECURITY INVOKER, so the planner inlines them into the calling query (and folds an IMMUTABLE
+-- one with constant arguments to a constant): no function call is left per row. What the
+-- pinned search_path protected is protected by naming every function, operator and type by
+-- schema (pg_catalog. or @extschema@.), so neither the caller's search_path nor an object
+-- planted in another schema changes what runs. tests/sql/sql_edition_inline.sh checks that each
+-- is inlined.
+--
+-- They are STRICT like the native ones, and the planner inlines a STRICT function only when it
+-- can prove the body strict: no CASE, AND, OR, COALESCE or NULLIF. So:
+-- * "NULL for a UUID that is not a v7" is a strict array fetch out of bounds: the constant
+--   '[30:30]={0}'::int8[] holds 0 at index 30 (version 7 * 4 + variant 2) and gives NULL at
+--   any other index; adding it to the result makes the result NULL there.
+-- * Argument errors come from domains: a cast to one of the uuid_shard_*_arg domains below
+--   runs the domain's CHECK, a CASE whose ELSE calls a raising helper with the native
+--   SQLSTATE, message and detail. The planner does not look into domain constraints, so the
+--   body stays strict; the check costs a comparison or two per row and the helper is called
+--   only on the error path. The value cast is NULL whenever an argument is NULL (strict
+--   arithmetic with the other argument), so a NULL argument gives NULL, never an error, as
+--   native. Casts are evaluated left to right, in the native order of the checks.
+-- * Bytes are read from uuid_send/timestamptz_send, and a run of them becomes an integer
+--   through hex text and bit(n) (faster than one get_byte per byte, measured).
+
+-- Raising helpers, called only by the domains' CHECKs on the error path.
+CREATE OR REPLACE FUNCTION @extschema@.uuid_shard_raise_len(len integer) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    RAISE EXCEPTION 'shard key length must be between 1 and 15, got %', len USING ERRCODE = '22023';
+END
+$fn$;
+
+-- b: the 16 bytes of the UUID (uuid_send)
+CREATE OR REPLACE FUNCTION @extschema@.uuid_shard_raise_tail(b bytea) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_b8 integer := get_byte(b, 8) >> 6;
+BEGIN
+    RAISE EXCEPTION 'expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got %',
+        CASE WHEN v_b8 = 2 THEN 'version ' || (get_byte(b, 6) >> 4)
+             WHEN b = '\x00000000000000000000000000000000'::bytea THEN 'the nil UUID'
+             WHEN b = '\xffffffffffffffffffffffffffffffff'::bytea THEN 'the max UUID'
+             WHEN v_b8 < 2 THEN 'a UUID of the NCS variant'
+             WHEN get_byte(b, 8) >> 5 = 6 THEN 'a UUID of the Microsoft variant'
+             ELSE 'a UUID of the reserved variant' END
+        USING ERRCODE = '22023',
+              DETAIL = 'Shard keys and buckets are read from the last 8 bytes, which are random only in RFC 9562 UUIDs of version 3, 4, 5 and 7.';
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION @extschema@.uuid_shard_raise_v7_range(ts timestamptz) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
+        DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+END
+$fn$;
+
+-- The domains (CREATE DOMAIN has no OR REPLACE: created when missing, their CHECK replaced
+-- when present, so a re-run or a newer script leaves them current; one another role owns is
+-- refused, as it could run anything in a caller's query).
+DO $uuid_shard_domains$
+DECLARE
+    d record;
+BEGIN
+    FOR d IN SELECT * FROM (VALUES
+        ('uuid_shard_len_arg', 'pg_catalog.int4',
+         'CASE WHEN VALUE OPERATOR(pg_catalog.>=) 1 AND VALUE OPERATOR(pg_catalog.<=) 15 THEN true ELSE @extschema@.uuid_shard_raise_len(VALUE) END'),
+        -- version (byte 6 >> 4) in 3, 4, 5, 7: bit v of 184 = 0b10111000
+        ('uuid_shard_tail_arg', 'pg_catalog.bytea',
+         'CASE WHEN pg_catalog.get_byte(VALUE, 8) OPERATOR(pg_catalog.>>) 6 OPERATOR(pg_catalog.=) 2
+                AND (184 OPERATOR(pg_catalog.>>) (pg_catalog.get_byte(VALUE, 6) OPERATOR(pg_catalog.>>) 4)) OPERATOR(pg_catalog.&) 1 OPERATOR(pg_catalog.=) 1
+               THEN true ELSE @extschema@.uuid_shard_raise_tail(VALUE) END'),
+        -- 1970-01-01 .. 2^48 - 1 ms; also rejects +-infinity
+        ('uuid_shard_v7_ts_arg', 'pg_catalog.timestamptz',
+         'CASE WHEN VALUE OPERATOR(pg_catalog.>=) ''1970-01-01 00:00:00+00''::pg_catalog.timestamptz
+                AND VALUE OPERATOR(pg_catalog.<) ''10889-08-02 05:31:50.656+00''::pg_catalog.timestamptz
+               THEN true ELSE @extschema@.uuid_shard_raise_v7_range(VALUE) END')) v(name, base, chk)
+    LOOP
+        IF pg_catalog.to_regtype(pg_catalog.format('@extschema@.%I', d.name)) IS NULL THEN
+            EXECUTE pg_catalog.format('CREATE DOMAIN @extschema@.%I AS %s CONSTRAINT arg_check CHECK (%s)', d.name, d.base, d.chk);
+        ELSIF (SELECT t.typowner FROM pg_catalog.pg_type t
+                WHERE t.oid OPERATOR(pg_catalog.=) pg_catalog.to_regtype(pg_catalog.format('@extschema@.%I', d.name)))
+              OPERATOR(pg_catalog.<>) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER) THEN
+            RAISE EXCEPTION 'type @extschema@.% belongs to another role: this script would use it in every call', d.name
+                USING ERRCODE = 'insufficient_privilege';
+        ELSE
+            EXECUTE pg_catalog.format('ALTER DOMAIN @extschema@.%I DROP CONSTRAINT IF EXISTS arg_check', d.name);
+            EXECUTE pg_catalog.format('ALTER DOMAIN @extschema@.%I ADD CONSTRAINT arg_check CHECK (%s)', d.name, d.chk);
+        END IF;
+    END LOOP;
+END
+$uuid_shard_domains$;
+
 -- uuid_v7_at(ts): a v7 for a given time, random tail, not tied to the session's state.
+-- us = microseconds since 1970 (timestamptz_send: since 2000, big-endian), bytes 0..7 =
+-- ms << 16 | version 7 | 12-bit fraction, over the 16 bytes of a v4 (variant bits already 10).
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_at(ts timestamptz) RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-DECLARE
-    v_iv interval;
-    v_us bigint;
-BEGIN
-    -- 1970-01-01 .. 2^48 - 1 ms; also rejects +-infinity
-    IF ts < to_timestamp(0) OR ts >= '10889-08-02 05:31:50.656+00'::timestamptz THEN
-        RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
-            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-    END IF;
-    v_iv := ts - to_timestamp(0);
-    v_us := date_part('day', v_iv)::bigint * 86400000000
-            + (date_part('hour', v_iv) * 3600000000 + date_part('minute', v_iv) * 60000000
-               + date_part('microseconds', v_iv))::bigint;
-    RETURN encode(overlay(uuid_send(gen_random_uuid())
-                          PLACING int8send(((v_us / 1000) << 16) | 28672 | ((v_us % 1000) * 4096 / 1000)) FROM 1 FOR 8),
-                  'hex')::uuid;
-END
+SELECT pg_catalog.encode(pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
+         pg_catalog.int8send(
+           (((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.timestamptz_send(ts::@extschema@.uuid_shard_v7_ts_arg), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8
+              OPERATOR(pg_catalog.+) 946684800000000) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.<<) 16)
+           OPERATOR(pg_catalog.|) 28672
+           OPERATOR(pg_catalog.|) ((((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.timestamptz_send(ts::@extschema@.uuid_shard_v7_ts_arg), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8
+              OPERATOR(pg_catalog.+) 946684800000000) OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)),
+         1, 8), 'hex')::pg_catalog.uuid
 $fn$;
 
--- uuid_v7_boundary(ts): the smallest v7 of the millisecond holding ts.
+-- uuid_v7_boundary(ts): the smallest v7 of the millisecond holding ts. to_hex prints the 64 bits
+-- unsigned, also when ms << 16 reaches the sign bit.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_boundary(ts timestamptz) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-DECLARE
-    v_iv interval;
-    v_us bigint;
-BEGIN
-    IF ts < to_timestamp(0) OR ts >= '10889-08-02 05:31:50.656+00'::timestamptz THEN
-        RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
-            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-    END IF;
-    v_iv := ts - to_timestamp(0);
-    v_us := date_part('day', v_iv)::bigint * 86400000000
-            + (date_part('hour', v_iv) * 3600000000 + date_part('minute', v_iv) * 60000000
-               + date_part('microseconds', v_iv))::bigint;
-    -- to_hex prints the 64 bits unsigned, also when ms << 16 reaches the sign bit
-    RETURN (lpad(to_hex(((v_us / 1000) << 16) | 28672), 16, '0') || '8000000000000000')::uuid;
-END
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(
+          (((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.timestamptz_send(ts::@extschema@.uuid_shard_v7_ts_arg), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8
+             OPERATOR(pg_catalog.+) 946684800000000) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 28672),
+          16, '0') OPERATOR(pg_catalog.||) '8000000000000000')::pg_catalog.uuid
 $fn$;
 
--- uuid_v7_time(id): the millisecond of a v7 (RFC 9562 variant), NULL for anything else.
+-- uuid_v7_time(id): the millisecond of a v7 (RFC 9562 variant), NULL for anything else. The
+-- time is built as UTC wall time (timestamp + interval: immutable, unlike timestamptz +
+-- interval) read back AT TIME ZONE '00:00'. The 48-bit ms is read as its top 16 bits (bytes 0, 1)
+-- and low 32 bits (bytes 2..5), each times an interval: 2^32 ms = 4294967.296 s and 1 ms. Both
+-- products are exact in float8 (each is below 2^53 times a power of two), so the sum is the
+-- exact millisecond over the whole range; one read of each part, where ms / 3600000 and
+-- ms % 3600000 would read all 48 bits twice (measured: about 20% slower). The array adds 0 for
+-- version 7 and variant 10 (index 7 * 4 + 2) and NULL otherwise.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time(id uuid) RETURNS timestamptz
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-DECLARE
-    v_t text := id::text;  -- lowercase, hyphenated: byte 6 high nibble at 15, byte 8 at 20..21
-    v_ms bigint;
-BEGIN
-    IF substr(v_t, 15, 1) <> '7' OR substr(v_t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
-        RETURN NULL;
-    END IF;
-    v_ms := ('x' || substr(v_t, 1, 8) || substr(v_t, 10, 4))::bit(48)::bigint;
-    -- hours and seconds only: an interval without days or months adds the same in every zone
-    RETURN to_timestamp(0) + make_interval(hours => (v_ms / 3600000)::int,
-                                           secs => (v_ms % 3600000)::float8 / 1000);
-END
+SELECT pg_catalog.timezone('00:00'::pg_catalog.interval, '1970-01-01 00:00:00'::pg_catalog.timestamp
+         OPERATOR(pg_catalog.+) ('4294967.296 s'::pg_catalog.interval OPERATOR(pg_catalog.*)
+             (((pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) OPERATOR(pg_catalog.<<) 8) OPERATOR(pg_catalog.|) pg_catalog.get_byte(pg_catalog.uuid_send(id), 1))
+              OPERATOR(pg_catalog.+) ('[30:30]={0}'::pg_catalog.int4[])[((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4) OPERATOR(pg_catalog.<<) 2)
+                                                                 OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6)])::pg_catalog.float8)
+         OPERATOR(pg_catalog.+) ('00:00:00.001'::pg_catalog.interval OPERATOR(pg_catalog.*)
+             ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 3, 4), 'hex'))::pg_catalog.bit(32)::pg_catalog.int8::pg_catalog.float8))
 $fn$;
 
--- uuid_version(id): the version nibble of an RFC 9562 variant UUID, NULL for other variants.
+-- uuid_version(id): the version nibble of an RFC 9562 variant UUID, NULL for other variants
+-- (the array holds 0 at index 2, variant 10).
 CREATE OR REPLACE FUNCTION @extschema@.uuid_version(id uuid) RETURNS integer
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-DECLARE
-    v_t text := id::text;
-BEGIN
-    IF substr(v_t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
-        RETURN NULL;
-    END IF;
-    RETURN strpos('0123456789abcdef', substr(v_t, 15, 1)) - 1;
-END
+SELECT (pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4)
+       OPERATOR(pg_catalog.+) ('[2:2]={0}'::pg_catalog.int4[])[pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6]
 $fn$;
 
--- uuid_shard_key(id, len): the first len digits of the reversed hex string (docs/algorithms.md 3).
+-- uuid_shard_key(id, len): the first len digits of the reversed hex string (docs/algorithms.md 3),
+-- which are the reversed hex of bytes 8..15 (len is at most 15). One uuid_send: the length is
+-- checked inside the count of a substr of all 16 bytes (evaluated after the bytes, before the
+-- substr), then the 16 bytes go through the tail check: the native order. "* 0" makes each
+-- check's value NULL when the other argument is NULL (uuid_hash: a cheap strict use of id).
 CREATE OR REPLACE FUNCTION @extschema@.uuid_shard_key(id uuid, len integer) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-DECLARE
-    v_t text := id::text;
-    v_b8 text := substr(v_t, 20, 1);
-BEGIN
-    IF len < 1 OR len > 15 THEN
-        RAISE EXCEPTION 'shard key length must be between 1 and 15, got %', len USING ERRCODE = '22023';
-    END IF;
-    -- the random-tail rule (docs/algorithms.md 2), with the native reasons in the native order
-    IF v_b8 NOT IN ('8', '9', 'a', 'b') OR substr(v_t, 15, 1) NOT IN ('3', '4', '5', '7') THEN
-        RAISE EXCEPTION 'expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got %',
-            CASE WHEN v_b8 IN ('8', '9', 'a', 'b') THEN 'version ' || (strpos('0123456789abcdef', substr(v_t, 15, 1)) - 1)
-                 WHEN v_t = '00000000-0000-0000-0000-000000000000' THEN 'the nil UUID'
-                 WHEN v_t = 'ffffffff-ffff-ffff-ffff-ffffffffffff' THEN 'the max UUID'
-                 WHEN v_b8 < '8' THEN 'a UUID of the NCS variant'
-                 WHEN v_b8 IN ('c', 'd') THEN 'a UUID of the Microsoft variant'
-                 ELSE 'a UUID of the reserved variant' END
-            USING ERRCODE = '22023',
-                  DETAIL = 'Shard keys and buckets are read from the last 8 bytes, which are random only in RFC 9562 UUIDs of version 3, 4, 5 and 7.';
-    END IF;
-    RETURN left(reverse(replace(v_t, '-', '')), len);
-END
+SELECT pg_catalog.left(pg_catalog.reverse(pg_catalog.encode(pg_catalog.substr(
+         pg_catalog.substr(pg_catalog.uuid_send(id), 1,
+             16 OPERATOR(pg_catalog.+) (((len OPERATOR(pg_catalog.+) (pg_catalog.uuid_hash(id) OPERATOR(pg_catalog.*) 0))::@extschema@.uuid_shard_len_arg)::pg_catalog.int4
+                                        OPERATOR(pg_catalog.*) 0))::@extschema@.uuid_shard_tail_arg,
+         9, 8), 'hex')), len)
 $fn$;
 
 -- uuid_bucket(id, n): jump consistent hash of the 62-bit tail (docs/algorithms.md 4).
+-- The one per-row function that stays PL/pgSQL: the jump hash is a loop of about ln(n) + 1
+-- steps, and a single SQL expression has no loop (a recursive CTE is a subquery, which the
+-- planner never inlines and which costs more per step than a PL/pgSQL statement; numeric
+-- arithmetic instead of limbs was measured slower). What it costs is the call and one
+-- statement each: so no SET clause (every name below is qualified instead, types included,
+-- so the caller's search_path changes nothing), the checks and the key in four statements,
+-- and four per step (measured: seven per step before, with a SET).
 -- key = k2:k1:k0 in limbs of 20, 22 and 22 bits, the multiplier 2862933555777941757 likewise
 -- (162738:3906078:3191037): every partial product stays below 2^45, and the limbs are cut
--- back to their width, which is the product modulo 2^64. The step is float8 arithmetic in
--- the specified order: (b + 1) * (2^31 / d), each operation rounded once, then truncated.
+-- back to their width, which is the product modulo 2^64. k1 and k0 are kept together in one
+-- bigint, lo (44 bits), and the middle limb's sum before the cut is written out in both
+-- statements that need it: fewer statements, more arithmetic in each, which is cheaper. The
+-- step is float8 arithmetic in the specified order: (b + 1) * (2^31 / d), each operation
+-- rounded once, then truncated.
+-- Note: OPERATOR(...) binds every operator at one precedence, left to right: hence the parentheses.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_bucket(id uuid, n integer) RETURNS integer
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    v_t text := id::text;
-    v_b8 text := substr(v_t, 20, 1);
-    v_key bigint;
-    k0 bigint;
-    k1 bigint;
-    k2 bigint;
-    c0 bigint;
-    c1 bigint;
-    b bigint := -1;
-    j bigint := 0;
+    lo pg_catalog.int8;
+    k2 pg_catalog.int8;
+    b pg_catalog.int8 := 0;  -- the first step starts from bucket 0 (n >= 1)
+    j pg_catalog.int8;
 BEGIN
-    IF n < 1 THEN
+    IF n OPERATOR(pg_catalog.<) 1 THEN
         RAISE EXCEPTION 'bucket count must be between 1 and 2147483647, got %', n USING ERRCODE = '22023';
     END IF;
-    IF v_b8 NOT IN ('8', '9', 'a', 'b') OR substr(v_t, 15, 1) NOT IN ('3', '4', '5', '7') THEN
-        RAISE EXCEPTION 'expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got %',
-            CASE WHEN v_b8 IN ('8', '9', 'a', 'b') THEN 'version ' || (strpos('0123456789abcdef', substr(v_t, 15, 1)) - 1)
-                 WHEN v_t = '00000000-0000-0000-0000-000000000000' THEN 'the nil UUID'
-                 WHEN v_t = 'ffffffff-ffff-ffff-ffff-ffffffffffff' THEN 'the max UUID'
-                 WHEN v_b8 < '8' THEN 'a UUID of the NCS variant'
-                 WHEN v_b8 IN ('c', 'd') THEN 'a UUID of the Microsoft variant'
-                 ELSE 'a UUID of the reserved variant' END
-            USING ERRCODE = '22023',
-                  DETAIL = 'Shard keys and buckets are read from the last 8 bytes, which are random only in RFC 9562 UUIDs of version 3, 4, 5 and 7.';
-    END IF;
-    -- bytes 8..15 with the two variant bits cleared
-    v_key := ('x' || substr(v_t, 20, 4) || substr(v_t, 25, 12))::bit(64)::bigint & 4611686018427387903;
-    k0 := v_key & 4194303;
-    k1 := (v_key >> 22) & 4194303;
-    k2 := v_key >> 44;
-    WHILE j < n LOOP
-        b := j;
-        -- key := key * 2862933555777941757 + 1 (mod 2^64)
-        c0 := k0 * 3191037 + 1;
-        c1 := k0 * 3906078 + k1 * 3191037 + (c0 >> 22);
-        k2 := (k0 * 162738 + k1 * 3906078 + k2 * 3191037 + (c1 >> 22)) & 1048575;
-        k1 := c1 & 4194303;
-        k0 := c0 & 4194303;
-        -- d = (key >> 33) + 1 = (k2 << 11 | k1 >> 11) + 1
-        j := trunc((b + 1)::float8 * (2147483648::float8 / (((k2 << 11) | (k1 >> 11)) + 1)::float8));
+    -- bytes 8..15; the cast to the tail domain raises the native error for a tail that is not random
+    lo := ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id)::@extschema@.uuid_shard_tail_arg, 9, 8), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8;
+    k2 := (lo OPERATOR(pg_catalog.>>) 44) OPERATOR(pg_catalog.&) 262143;
+    lo := lo OPERATOR(pg_catalog.&) 17592186044415;  -- k1:k0
+    -- Two steps per pass, b and j taking turns as the last bucket and the next one: a step is
+    -- the key's two statements, the jump and its test, with no copy of one into the other.
+    LOOP
+        -- key := key * 2862933555777941757 + 1 (mod 2^64); k0 = lo & 4194303, k1 = lo >> 22
+        k2 := (((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 162738) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3906078)
+               OPERATOR(pg_catalog.+) (k2 OPERATOR(pg_catalog.*) 3191037)
+               OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3191037)
+                                        OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+                                       OPERATOR(pg_catalog.>>) 22)) OPERATOR(pg_catalog.&) 1048575;
+        lo := (((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3191037)
+                OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+               OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.<<) 22)
+              OPERATOR(pg_catalog.|) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.&) 4194303);
+        -- d = (key >> 33) + 1 = (k2 << 11 | k1 >> 11) + 1; the jump from b
+        j := pg_catalog.trunc((b OPERATOR(pg_catalog.+) 1)::pg_catalog.float8
+                              OPERATOR(pg_catalog.*) (2147483648::pg_catalog.float8
+                                  OPERATOR(pg_catalog./) (((k2 OPERATOR(pg_catalog.<<) 11) OPERATOR(pg_catalog.|) (lo OPERATOR(pg_catalog.>>) 33))
+                                                         OPERATOR(pg_catalog.+) 1)::pg_catalog.float8));
+        EXIT WHEN j OPERATOR(pg_catalog.>=) n;
+        k2 := (((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 162738) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3906078)
+               OPERATOR(pg_catalog.+) (k2 OPERATOR(pg_catalog.*) 3191037)
+               OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3191037)
+                                        OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+                                       OPERATOR(pg_catalog.>>) 22)) OPERATOR(pg_catalog.&) 1048575;
+        lo := (((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3906078) OPERATOR(pg_catalog.+) ((lo OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) 3191037)
+                OPERATOR(pg_catalog.+) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.>>) 22))
+               OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.<<) 22)
+              OPERATOR(pg_catalog.|) ((((lo OPERATOR(pg_catalog.&) 4194303) OPERATOR(pg_catalog.*) 3191037) OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.&) 4194303);
+        -- the jump from j
+        b := pg_catalog.trunc((j OPERATOR(pg_catalog.+) 1)::pg_catalog.float8
+                              OPERATOR(pg_catalog.*) (2147483648::pg_catalog.float8
+                                  OPERATOR(pg_catalog./) (((k2 OPERATOR(pg_catalog.<<) 11) OPERATOR(pg_catalog.|) (lo OPERATOR(pg_catalog.>>) 33))
+                                                         OPERATOR(pg_catalog.+) 1)::pg_catalog.float8));
+        IF b OPERATOR(pg_catalog.>=) n THEN
+            RETURN j;
+        END IF;
     END LOOP;
     RETURN b;
 END

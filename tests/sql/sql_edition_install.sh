@@ -73,12 +73,84 @@ as_app -d app -v schema=shard -f "$script"
 check "same script again: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
   "$(as_app -d app -Atc "$state_sql")" "$before"
 newer="$dist/newer.sql"
-sed 's/^-- key = k2:k1:k0 in limbs/-- (a newer release) key = k2:k1:k0 in limbs/; s/    b bigint := -1;/    b bigint := -1;  -- newer/' "$script" >"$newer"
+sed 's/^-- key = k2:k1:k0 in limbs/-- (a newer release) key = k2:k1:k0 in limbs/; s/    b pg_catalog.int8 := 0; /    b pg_catalog.int8 := 0;  -- newer /' "$script" >"$newer"
 as_app -d app -v schema=shard -f "$newer"
 check "newer script: uuid_bucket replaced in place" \
   "$(as_app -d app -Atc "SELECT prosrc LIKE '%-- newer%' FROM pg_proc WHERE oid = 'shard.uuid_bucket(uuid, integer)'::regprocedure")" t
 check "newer script: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
   "$(as_app -d app -Atc "$state_sql")" "$before"
+
+# 3b. upgrade from the 0.2.0 release's edition (built from its release commit by that commit's
+#     own scripts/sql_edition.sh): a database whose dependents use the 0.2.0 functions, then
+#     this script over it. Every function is replaced in place (the per-row ones change from
+#     PL/pgSQL to SQL), and functions (OIDs), tables, indexes (files), dependencies and rows stay.
+mkdir -p "$dist/0.2.0/src"
+git -C "$PROJECT_ROOT" archive fb56f9b | tar -x -C "$dist/0.2.0/src"
+bash "$dist/0.2.0/src/scripts/sql_edition.sh" "$dist/0.2.0" >/dev/null
+chmod -R a+rX "$dist/0.2.0"
+"${PSQL[@]}" -d postgres -c "CREATE DATABASE app020 OWNER app_owner"
+as_app -d app020 -c "CREATE SCHEMA shard" -v schema=shard -f "$dist/0.2.0/uuid_shard-0.2.0.sql"
+as_app -d app020 <<'SQL'
+SET search_path = public;
+CREATE TABLE ev (
+  id uuid PRIMARY KEY DEFAULT shard.uuidv7(),
+  key2 text GENERATED ALWAYS AS (shard.uuid_shard_key(id, 2)) STORED,
+  body int,
+  CHECK (shard.uuid_version(id) = 7));
+CREATE INDEX ev_bucket ON ev (shard.uuid_bucket(id, 8));
+CREATE INDEX ev_time ON ev (shard.uuid_v7_time(id));
+CREATE VIEW ev_times AS SELECT id, shard.uuid_v7_time(id) AS t, shard.uuid_v7_boundary(shard.uuid_v7_time(id)) AS b FROM ev;
+CREATE TABLE jobs (id uuid NOT NULL DEFAULT shard.uuidv7(), body int) PARTITION BY LIST (shard.uuid_bucket(id, 2));
+CREATE TABLE jobs_0 PARTITION OF jobs FOR VALUES IN (0);
+CREATE TABLE jobs_1 PARTITION OF jobs FOR VALUES IN (1);
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT shard.uuidv7(), total int) PARTITION BY RANGE (id);
+SET search_path = '';
+SELECT shard.uuid_v7_partition_ddl('public.orders', now() - interval '3 months', now() + interval '2 months', '1 month', 'UTC', true) \gexec
+INSERT INTO public.ev (body) SELECT g FROM generate_series(1, 20000) g;
+INSERT INTO public.jobs (body) SELECT g FROM generate_series(1, 5000) g;
+INSERT INTO public.orders (id, total) SELECT shard.uuid_v7_at(now() - g * interval '1 hour'), g FROM generate_series(1, 2000) g;
+SQL
+# as state_sql, but the dependencies counted are those of user objects only (this release adds
+# domains whose CHECKs depend on its new helper functions)
+user_deps="WHERE NOT (classid = 'pg_constraint'::regclass AND objid IN (SELECT oid FROM pg_constraint WHERE contypid <> 0)) AND refclassid = "
+state020_sql=${state_sql/WHERE refclassid = /$user_deps}
+[ "$state020_sql" != "$state_sql" ] || { echo "state020_sql: substitution failed"; exit 1; }
+before020=$(as_app -d app020 -Atc "$state020_sql")
+max_oid020=$(as_app -d app020 -Atc "SELECT max(oid) FROM pg_proc WHERE pronamespace = 'shard'::regnamespace")
+langs_sql="SELECT string_agg(p.proname || ':' || l.lanname, ' ' ORDER BY p.proname) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+            WHERE p.pronamespace = 'shard'::regnamespace AND p.proname IN ('uuid_v7_time', 'uuid_version', 'uuid_shard_key', 'uuid_v7_boundary', 'uuid_v7_at', 'uuid_bucket')
+              AND pg_get_function_identity_arguments(p.oid) NOT LIKE '%text%'"
+check "0.2.0 edition installed: the per-row functions are PL/pgSQL" "$(as_app -d app020 -Atc "$langs_sql")" \
+  "uuid_bucket:plpgsql uuid_shard_key:plpgsql uuid_v7_at:plpgsql uuid_v7_boundary:plpgsql uuid_v7_time:plpgsql uuid_version:plpgsql"
+as_app -d app020 -v schema=shard -f "$script"
+check "0.2.0 edition -> this script: the single-expression functions are SQL now" "$(as_app -d app020 -Atc "$langs_sql")" \
+  "uuid_bucket:plpgsql uuid_shard_key:sql uuid_v7_at:sql uuid_v7_boundary:sql uuid_v7_time:sql uuid_version:sql"
+after020=$(as_app -d app020 -Atc "$state020_sql")
+# functions this release adds are new OIDs; every entry of before (each function of 0.2.0 with its
+# OID, each table and index with its file, the dependencies, the rows) must be in after unchanged
+check "0.2.0 edition -> this script: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
+  "$(comm -23 <(tr ' ' '\n' <<<"$before020" | sort) <(tr ' ' '\n' <<<"$after020" | sort) | tr '\n' ' ')" ""
+# the functions added are exactly those this script defines and 0.2.0's did not
+added=$(as_app -d app020 -Atc "SELECT string_agg(DISTINCT proname, ' ' ORDER BY proname) FROM pg_proc
+                               WHERE pronamespace = 'shard'::regnamespace AND oid > $max_oid020")
+script_names() { grep -o '^CREATE OR REPLACE FUNCTION @extschema@\.[a-z0-9_]*' "$1" | sed 's/.*\.//' | sort -u; }
+check "  functions added: those new in this script ($added)" "$added" \
+  "$(comm -13 <(script_names "$dist/0.2.0/uuid_shard-0.2.0.sql") <(script_names "$script") | tr '\n' ' ' | sed 's/ $//')"
+check "  and the dependents agree with the functions and take new rows" "$(as_app -d app020 -At <<'SQL'
+SET search_path = '';
+INSERT INTO public.ev (body) VALUES (-1);
+INSERT INTO public.jobs (body) VALUES (-1);
+INSERT INTO public.orders (total) VALUES (-1);
+SET enable_seqscan = off;
+SELECT (SELECT count(*) FROM public.ev WHERE key2 IS DISTINCT FROM shard.uuid_shard_key(id, 2)) = 0
+   AND (SELECT count(*) FROM public.jobs_0 WHERE shard.uuid_bucket(id, 2) <> 0) = 0
+   AND (SELECT count(*) FROM public.jobs_1 WHERE shard.uuid_bucket(id, 2) <> 1) = 0
+   AND (SELECT count(*) FROM public.jobs) = 5001
+   AND (SELECT count(*) FROM public.ev_times WHERE t IS NULL OR b > id) = 0
+   AND (SELECT count(*) FROM public.ev WHERE shard.uuid_v7_time(id) >= now() - interval '1 day') = 20001
+   AND (SELECT count(*) FROM public.orders WHERE total = -1 AND tableoid::regclass::text <> 'public.orders_default') = 1;
+SQL
+)" t
 
 # 4. the dependents still work and agree with the functions
 per_bucket="SELECT string_agg((SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = k)::text, ',' ORDER BY k) FROM generate_series(0, 7) k"

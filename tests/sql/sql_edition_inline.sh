@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# The SQL edition's per-row functions are single SQL expressions the planner inlines
+# (sql_edition/uuid_shard_sql.sql): for each function of the list below,
+#   1. EXPLAIN (VERBOSE, COSTS OFF) of a query calling it over a table shows the expression
+#      (the pg_catalog functions of its body), not the function: inlined;
+#   2. an IMMUTABLE one called with constant arguments is planned as one constant;
+#   3. it is inlined with an empty search_path and with a caller's search_path that puts a
+#      schema of look-alike operators and functions first, and gives the same rows there;
+#   4. it is still LANGUAGE sql, without SET, SECURITY INVOKER (what inlining needs);
+#   5. its errors and NULLs per row are those of the same call with constant arguments.
+# As a control that the check can see a call that is not inlined, uuid_bucket (PL/pgSQL, a loop)
+# must show up as a call.
+#   tests/sql/sql_edition_inline.sh MAJOR
+set -euo pipefail
+major=${1:?usage: tests/sql/sql_edition_inline.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+. "$here/lib/edition.sh"
+
+# The functions expected inlined, one per line: FUNCTION(ARGUMENT TYPES)|call over table t (id
+# uuid, len int, ts timestamptz)|call with constant arguments. Add a new single-expression
+# function here.
+inlined="uuid_v7_time(uuid)|uuid_v7_time(id)|uuid_v7_time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid)
+uuid_v7_time(text)|uuid_v7_time(id::text)|uuid_v7_time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::text)
+uuid_version(uuid)|uuid_version(id)|uuid_version('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')
+uuid_shard_key(uuid,integer)|uuid_shard_key(id, len)|uuid_shard_key('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 4)
+uuid_v7_boundary(timestamptz)|uuid_v7_boundary(ts)|uuid_v7_boundary('2022-02-22 19:22:22.0005+00')
+uuid_v7_at(timestamptz)|uuid_v7_at(ts)|uuid_v7_at('2022-02-22 19:22:22.0005+00')"
+# The control: not a single expression, so it must appear as a call.
+not_inlined="uuid_bucket|uuid_bucket(id, 5)"
+
+cluster_start "$major" "edition-inline-$major"
+trap 'cluster_stop; rm -rf "$dist"' EXIT
+t0=$SECONDS
+db() { "${PSQL[@]}" -d postgres "$@"; }
+db -v schema=ed -f "$plain_script"
+db <<'SQL'
+CREATE TABLE t AS SELECT gen_random_uuid() AS id, 1 + g % 15 AS len, now() - g * interval '1.37 s' AS ts FROM generate_series(1, 1000) g;
+-- a caller's schema of look-alikes: an operator + on bigint, get_byte, encode, left; with it
+-- first on search_path, any unqualified name in a body would run these
+CREATE SCHEMA evil;
+CREATE FUNCTION evil.int8pl(bigint, bigint) RETURNS bigint LANGUAGE sql AS 'SELECT 0::bigint';
+CREATE OPERATOR evil.+ (LEFTARG = bigint, RIGHTARG = bigint, FUNCTION = evil.int8pl);
+CREATE FUNCTION evil.get_byte(bytea, integer) RETURNS integer LANGUAGE sql AS 'SELECT 0';
+CREATE FUNCTION evil.encode(bytea, text) RETURNS text LANGUAGE sql AS 'SELECT ''''::text';
+CREATE FUNCTION evil.left(text, integer) RETURNS text LANGUAGE sql AS 'SELECT ''evil''::text';
+SQL
+
+plan_output() { # plan_output SEARCH_PATH QUERY -> the Output line(s) of the plan
+  db -At -c "SET search_path = $1" -c "EXPLAIN (VERBOSE, COSTS OFF) $2" | sed -n 's/^ *Output: //p'
+}
+
+while IFS='|' read -r fn call const; do
+  [ -n "$fn" ] || continue
+  name=${fn%%(*}
+  # 1. over a table: the body's expression, no call of the function
+  out=$(plan_output public "SELECT ed.$call FROM t")
+  if [ -n "$out" ] && ! grep -q "\b$name(" <<<"$out" && grep -q 'uuid_send\|timestamptz_send' <<<"$out"; then
+    echo "$fn: inlined: ok"
+  else
+    echo "$fn: FAILED, not inlined: $out"; fail=1
+  fi
+  # 2. constant arguments: one constant if IMMUTABLE
+  vol=$(db -Atc "SELECT provolatile FROM pg_proc WHERE oid = 'ed.$fn'::regprocedure")
+  out=$(plan_output public "SELECT ed.$const")
+  if [ "$vol" = i ]; then
+    if grep -Eq "^('[^']*'::[a-z ]+|[0-9]+)$" <<<"$out"; then
+      echo "$fn: IMMUTABLE, constant arguments fold to $out: ok"
+    else
+      echo "$fn: FAILED, constant arguments not folded: $out"; fail=1
+    fi
+  elif grep -q "\b$name(" <<<"$out"; then
+    echo "$fn: FAILED, not inlined with constant arguments: $out"; fail=1
+  else
+    echo "$fn: volatility $vol, inlined with constant arguments (not folded): ok"
+  fi
+  # 3. a caller's search_path cannot change what runs: inlined there too, same rows
+  for sp in "''" "evil, public, pg_catalog"; do
+    out=$(plan_output "$sp" "SELECT ed.$call FROM public.t")
+    grep -q "\b$name(" <<<"$out" && { echo "$fn: FAILED, not inlined with search_path $sp"; fail=1; }
+  done
+  if [ "$name" != uuid_v7_at ]; then
+    check "$fn: same rows with search_path = evil first" \
+      "$(db -At -c "SET search_path = evil, public, pg_catalog" -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM public.t")" \
+      "$(db -At -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM t")"
+  else  # random tail: the time bits must agree with the boundary's
+    check "$fn: same time bits with search_path = evil first" \
+      "$(db -At -c "SET search_path = evil, public, pg_catalog" -c "SELECT count(*) FROM public.t WHERE left(ed.uuid_v7_at(ts)::text, 13) <> left(ed.uuid_v7_boundary(ts)::text, 13)")" 0
+  fi
+  # 4. what inlining needs, as created
+  check "$fn: LANGUAGE sql, no SET, SECURITY INVOKER" \
+    "$(db -Atc "SELECT l.lanname || ' ' || (p.proconfig IS NULL) || ' ' || NOT p.prosecdef FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = 'ed.$fn'::regprocedure")" \
+    "sql true true"
+done <<<"$inlined"
+
+# 5. Errors and NULLs of the inlined bodies read from table columns (evaluated per row) equal
+#    those of the same calls with constant arguments (evaluated at plan time, which the parity
+#    test's bad-input matrix compares with native): the argument checks run in the same order
+#    and a NULL argument gives NULL, never an error.
+res=$(db -At <<'SQL'
+CREATE FUNCTION pg_temp.outcome(sql text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE st text; msg text; det text; v text;
+BEGIN
+  EXECUTE sql INTO v;
+  RETURN coalesce(v, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+  RETURN 'ERROR ' || st || ': ' || msg || coalesce(' (' || nullif(det, '') || ')', '');
+END $$;
+CREATE TABLE bad (k serial, u uuid, len int, ts timestamptz);
+INSERT INTO bad (u, len, ts) SELECT u, len, ts
+  FROM unnest(ARRAY[NULL, '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+                    'c232ab00-9414-11ec-b3c8-9f6bdeced846', '017f22e2-79b0-7cc3-c8c4-dc0c0c07398f',
+                    '017f22e2-79b0-7cc3-18c4-dc0c0c07398f', '017f22e2-79b0-7cc3-e8c4-dc0c0c07398f',
+                    '919108f7-52d1-4320-9bac-f847db4148a8']::uuid[]) u,
+       unnest(ARRAY[NULL, -1, 0, 1, 15, 16]) len,
+       unnest(ARRAY[NULL, 'infinity', '-infinity', '1969-12-31 23:59:59.999999+00', '1970-01-01 00:00:00+00',
+                    '10889-08-02 05:31:50.655999+00', '10889-08-02 05:31:50.656+00']::timestamptz[]) ts;
+SELECT count(*) || ' calls, ' || count(*) FILTER (WHERE o_rows IS DISTINCT FROM o_const) || ' differ'
+  FROM bad, LATERAL (VALUES
+    (pg_temp.outcome(format('SELECT ed.uuid_shard_key(u, len) FROM bad WHERE k = %s', k)),
+     pg_temp.outcome(format('SELECT ed.uuid_shard_key(%L::uuid, %L::int)', u, len))),
+    (pg_temp.outcome(format('SELECT ed.uuid_v7_time(u) FROM bad WHERE k = %s', k)),
+     pg_temp.outcome(format('SELECT ed.uuid_v7_time(%L::uuid)', u))),
+    (pg_temp.outcome(format('SELECT ed.uuid_version(u) FROM bad WHERE k = %s', k)),
+     pg_temp.outcome(format('SELECT ed.uuid_version(%L::uuid)', u))),
+    (pg_temp.outcome(format('SELECT ed.uuid_v7_boundary(ts) FROM bad WHERE k = %s', k)),
+     pg_temp.outcome(format('SELECT ed.uuid_v7_boundary(%L::timestamptz)', ts))),
+    (pg_temp.outcome(format('SELECT left(ed.uuid_v7_at(ts)::text, 18) FROM bad WHERE k = %s', k)),
+     pg_temp.outcome(format('SELECT left(ed.uuid_v7_at(%L::timestamptz)::text, 18)', ts)))) o(o_rows, o_const);
+SQL
+)
+check "errors and NULLs per row equal those of constant calls ($res)" "${res##*, }" "0 differ"
+
+# The control: a function that is not one expression is seen as a call.
+IFS='|' read -r name call <<<"$not_inlined"
+out=$(plan_output public "SELECT ed.$call FROM t")
+if grep -q "\b$name(" <<<"$out"; then
+  echo "control: $name (not one expression) shows as a call, so the check sees calls: ok"
+  # it has no SET clause either (qualified names instead): same rows under the look-alikes
+  check "$name: same rows with search_path = evil first" \
+    "$(db -At -c "SET search_path = evil, public, pg_catalog" -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM public.t")" \
+    "$(db -At -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM t")"
+else
+  echo "control: FAILED, $name does not show as a call: $out"; fail=1
+fi
+
+echo "sql_edition_inline PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
+exit $fail
