@@ -1,12 +1,14 @@
 //! uuid_shard: the PostgreSQL layer. Each SQL function converts its arguments, calls the
 //! pure-Rust core (`uuid_shard_core`) and maps core errors to SQLSTATEs. No logic lives here
 //! that the core could hold.
+mod aggregate;
 mod bucket_partition;
 mod error;
 mod fmgr;
 mod generate;
 mod partition;
 mod shard;
+mod text;
 mod time;
 
 // The library's name and version, shown by PostgreSQL 18's pg_get_loaded_modules() (which

@@ -7,6 +7,7 @@
 pub mod error;
 pub mod generator;
 pub mod shard;
+pub mod text;
 pub mod v7;
 
 pub use error::Error;
