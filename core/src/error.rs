@@ -137,7 +137,8 @@ fn alphabet_name(form: &str) -> &'static str {
     }
 }
 
-/// A character as messages show it: quoted, or as U+XXXX when it would not print.
+/// A character as messages show it: quoted when it is printable ASCII, else as U+XXXX (a
+/// control character, a space or a look-alike of a digit is named without doubt).
 struct Shown(char);
 
 fn shown(c: char) -> Shown {
@@ -146,10 +147,10 @@ fn shown(c: char) -> Shown {
 
 impl fmt::Display for Shown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_control() || self.0.is_whitespace() {
-            write!(f, "U+{:04X}", self.0 as u32)
-        } else {
+        if self.0.is_ascii_graphic() {
             write!(f, "\"{}\"", self.0)
+        } else {
+            write!(f, "U+{:04X}", self.0 as u32)
         }
     }
 }

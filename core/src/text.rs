@@ -163,7 +163,7 @@ mod tests {
         );
         assert_eq!(
             msg(from_ulid("0000000000000é000000000000")),
-            "invalid ULID text: \"é\" at position 14 is not a Crockford base32 digit"
+            "invalid ULID text: U+00E9 at position 14 is not a Crockford base32 digit"
         );
         assert!(from_ulid("").is_err() && from_base32hex("").is_err());
     }
