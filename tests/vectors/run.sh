@@ -64,6 +64,8 @@ check go bash -c 'out=$(cd "$1" && UUID_SHARD_VECTORS="$2" GOTOOLCHAIN=local CGO
 check php php "$VEC/php/check.php" "$vectors"
 check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java && java -cp "$1" Check "$3"' \
   _ "$tmp/java" "$VEC" "$vectors"
+# 0.3.0: the text forms against outside implementations (base64, python-ulid, npm ulid)
+check libraries bash "$VEC/libraries.sh" "$vectors"
 
 elapsed=$(echo "$start $(date +%s.%N)" | awk '{printf "%.1f", $2 - $1}')
 if [ ${#failed[@]} -gt 0 ]; then
