@@ -76,8 +76,6 @@ pub unsafe extern "C" fn uuid_smaller_v1(fcinfo: pg_sys::FunctionCallInfo) -> pg
     }
 }
 
-pgrx::extension_sql_file!(
-    "aggregates.sql",
-    name = "uuid_aggregates",
-    requires = [aggregate::_uuid_larger, aggregate::_uuid_smaller]
-);
+// `finalize`: after every function (the transition functions are Rust here, SQL in the SQL
+// edition, whose build includes this file at the end as well).
+pgrx::extension_sql_file!("aggregates.sql", name = "uuid_aggregates", finalize);
