@@ -5,8 +5,10 @@
 --
 -- Every function keeps the native name, argument names, result type, volatility and STRICT;
 -- every error keeps the native SQLSTATE, message and detail. Each one is SECURITY INVOKER and
--- pins search_path, so the caller's search_path cannot change what the body calls; none
--- calls another function of this file, so the schema they live in does not matter.
+-- pins search_path, so the caller's search_path cannot change what the body calls (the two
+-- LANGUAGE sql transition functions of 0.3.0 pin nothing and qualify every operator instead,
+-- so that they stay plain SQL); none calls another function of this file, so the schema they
+-- live in does not matter (the min/max aggregates name theirs with @extschema@).
 --
 -- Arithmetic: a v7 time is handled as one bigint, (unix_ms << 12) | rand_a, as the native
 -- V7Time is. Times are read from timestamptz without float rounding: the microseconds since
