@@ -22,25 +22,25 @@ IMMUTABLE STRICT PARALLEL SAFE
 LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'uuid_smaller_v1';
 
-CREATE OR REPLACE AGGREGATE @extschema@.min(uuid) (
+CREATE OR REPLACE AGGREGATE @extschema@.min(pg_catalog.uuid) (
     SFUNC = @extschema@._uuid_smaller,
-    STYPE = uuid,
+    STYPE = pg_catalog.uuid,
     COMBINEFUNC = @extschema@._uuid_smaller,
     SORTOP = OPERATOR(pg_catalog.<),
     PARALLEL = SAFE
 );
 
-CREATE OR REPLACE AGGREGATE @extschema@.max(uuid) (
+CREATE OR REPLACE AGGREGATE @extschema@.max(pg_catalog.uuid) (
     SFUNC = @extschema@._uuid_larger,
-    STYPE = uuid,
+    STYPE = pg_catalog.uuid,
     COMBINEFUNC = @extschema@._uuid_larger,
     SORTOP = OPERATOR(pg_catalog.>),
     PARALLEL = SAFE
 );
 
-COMMENT ON FUNCTION @extschema@._uuid_smaller(uuid, uuid) IS
+COMMENT ON FUNCTION @extschema@._uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) IS
 'internal to uuid_shard: the smaller of two uuids, min(uuid)''s transition and combine function';
-COMMENT ON FUNCTION @extschema@._uuid_larger(uuid, uuid) IS
+COMMENT ON FUNCTION @extschema@._uuid_larger(pg_catalog.uuid, pg_catalog.uuid) IS
 'internal to uuid_shard: the larger of two uuids, max(uuid)''s transition and combine function';
 
 -- issue 22 (2): ULID and base32hex text forms (src/text.rs).

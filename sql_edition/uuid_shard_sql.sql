@@ -272,16 +272,16 @@ $fn$;
 -- _uuid_larger / _uuid_smaller: min(uuid)'s and max(uuid)'s transition and combine functions
 -- (the aggregates themselves come from src/aggregates.sql, as in the native extension).
 -- LANGUAGE sql, every operator schema-qualified: no search_path is needed or set.
-CREATE OR REPLACE FUNCTION @extschema@._uuid_larger(a uuid, b uuid) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@._uuid_larger(a pg_catalog.uuid, b pg_catalog.uuid) RETURNS pg_catalog.uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$ SELECT CASE WHEN b OPERATOR(pg_catalog.>) a THEN b ELSE a END $fn$;
 
-CREATE OR REPLACE FUNCTION @extschema@._uuid_smaller(a uuid, b uuid) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@._uuid_smaller(a pg_catalog.uuid, b pg_catalog.uuid) RETURNS pg_catalog.uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$ SELECT CASE WHEN b OPERATOR(pg_catalog.<) a THEN b ELSE a END $fn$;
 
 -- uuid_to_ulid(id): the 128 bits behind two zero bits, in 26 Crockford base32 digits.
-CREATE OR REPLACE FUNCTION @extschema@.uuid_to_ulid(id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.uuid_to_ulid(id pg_catalog.uuid) RETURNS pg_catalog.text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -297,7 +297,7 @@ END
 $fn$;
 
 -- uuid_to_base32hex(id): RFC 4648 base32hex, as PostgreSQL 19's encode(id::bytea, 'base32hex').
-CREATE OR REPLACE FUNCTION @extschema@.uuid_to_base32hex(id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.uuid_to_base32hex(id pg_catalog.uuid) RETURNS pg_catalog.text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -315,7 +315,7 @@ $fn$;
 -- uuid_from_ulid(ulid): either case; the native checks in the native order, with its messages.
 -- Letters are upper-cased by translate, ASCII only (upper() would map some non-ASCII letters
 -- to ASCII ones in some locales).
-CREATE OR REPLACE FUNCTION @extschema@.uuid_from_ulid(ulid text) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.uuid_from_ulid(ulid pg_catalog.text) RETURNS pg_catalog.uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -349,7 +349,7 @@ END
 $fn$;
 
 -- uuid_from_base32hex(base32hex): either case, 26 digits with or without the 6 "=".
-CREATE OR REPLACE FUNCTION @extschema@.uuid_from_base32hex(base32hex text) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.uuid_from_base32hex(base32hex pg_catalog.text) RETURNS pg_catalog.uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -391,7 +391,7 @@ END
 $fn$;
 
 -- uuid_v7_boundary_last(ts): the largest v7 of the millisecond holding ts (rand_a and rand_b all ones).
-CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_boundary_last(ts timestamptz) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_boundary_last(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -412,7 +412,7 @@ END
 $fn$;
 
 -- uuid_v7_time_us(id): the time of a v7 to the microsecond: ms plus least(999, ceil(rand_a * 1000 / 4096)).
-CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time_us(id uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time_us(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -432,7 +432,7 @@ $fn$;
 
 -- uuid_v7_from_name(ts, name): the head of uuid_v7_at(ts), the tail from
 -- sha256('uuid_shard v7 from name' || '\x00' || name in UTF-8), variant bits set.
-CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_from_name(ts timestamptz, name text) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_from_name(ts pg_catalog.timestamptz, name pg_catalog.text) RETURNS pg_catalog.uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
