@@ -19,6 +19,9 @@ BEGIN
     INSERT INTO keys SELECT 'v7 (core 18)', seq, pg_catalog.uuidv7() FROM generate_series(1, 1000000) seq;
   END IF;
 END $$;
+-- 0.3.0: deterministic keys from names one character apart, a second apart in time
+INSERT INTO keys SELECT 'v7 from name', seq, public.uuid_v7_from_name('2025-01-01'::timestamptz + seq * interval '1 second', 'orders:' || seq)
+  FROM generate_series(1, 1000000) seq;
 CREATE TEMP TABLE assigned AS
   SELECT kind, seq, id, n, 'uuid_bucket' AS method, uuid_bucket(id, n) AS b
     FROM keys, (VALUES (2), (5), (16), (1000)) v(n)

@@ -66,6 +66,15 @@ PER_ROW = [  # over table r (id uuid, ts timestamptz, pub uuid: the public ID of
     ("uuid_shard_key(id, 4)", "count(%s.uuid_shard_key(id, 4))"),
     ("uuid_bucket(id, 5)", "count(%s.uuid_bucket(id, 5))"),
     ("uuid_bucket(id, 100000)", "count(%s.uuid_bucket(id, 100000))"),
+    # 0.3.0
+    ("max(id) (aggregate, per row)", "%s.max(id)"),
+    ("uuid_to_ulid(id)", "count(%s.uuid_to_ulid(id))"),
+    ("uuid_from_ulid(text)", "count(%s.uuid_from_ulid(ulid))"),
+    ("uuid_to_base32hex(id)", "count(%s.uuid_to_base32hex(id))"),
+    ("uuid_from_base32hex(text)", "count(%s.uuid_from_base32hex(b32))"),
+    ("uuid_v7_boundary_last(ts)", "count(%s.uuid_v7_boundary_last(ts))"),
+    ("uuid_v7_time_us(id)", "count(%s.uuid_v7_time_us(id))"),
+    ("uuid_v7_from_name(ts, name)", "count(%s.uuid_v7_from_name(ts, name))"),
 ]
 # Reading a v7's 48-bit millisecond: text of the UUID against its bytes (uuid_send), as plain
 # expressions; the edition uses the fastest.
@@ -106,6 +115,10 @@ def main():
     s.run(PARTS)
     s.run(f"CREATE TABLE r AS SELECT public.uuidv7() AS id, now() - g * interval '1.37 s' AS ts FROM generate_series(1, {a.n}) g;")
     s.run(f"ALTER TABLE r ADD COLUMN pub uuid; UPDATE r SET pub = public.uuid_v7_mask(id, {SECRET}); VACUUM ANALYZE r;")
+    # text inputs of the 0.3.0 decoders and names of keys from names
+    s.run("ALTER TABLE r ADD ulid text, ADD b32 text, ADD name text;"
+          "UPDATE r SET ulid = public.uuid_to_ulid(id), b32 = public.uuid_to_base32hex(id), name = 'orders:' || md5(id::text);"
+          "VACUUM ANALYZE r;")
     version = s.run("SHOW server_version;")[0]
     gen = [v for v in VARIANTS if v[3] is None or pg.major >= v[3]]
     stmts = [(f"{g} | {name}", f"SELECT {expr} FROM generate_series(1, {a.n}) g") for g, name, expr, _ in gen]

@@ -47,18 +47,36 @@ BEGIN
             RAISE EXCEPTION 'function %.%(%) of the SQL edition is missing', v_schema, r.proname, r.args
                 USING ERRCODE = 'undefined_function';
         END IF;
-        EXECUTE pg_catalog.format('ALTER FUNCTION %s RENAME TO %I', r.oid::pg_catalog.regprocedure,
+        -- ROUTINE: min(uuid) and max(uuid) are aggregates
+        EXECUTE pg_catalog.format('ALTER ROUTINE %s RENAME TO %I', r.oid::pg_catalog.regprocedure,
                                   r.proname || '__uuid_shard_move');
     END LOOP;
     -- 3. The native extension in that schema, then each of its functions swapped for the
     --    edition's: the old OID gets the native definition and joins the extension.
     EXECUTE pg_catalog.format('CREATE EXTENSION uuid_shard SCHEMA %I', v_schema);
     SELECT oid INTO v_ext FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard';
+    --    The aggregates first: the edition's (same definition, its transition functions keep
+    --    their OIDs below) simply replaces the native one, which then no longer holds the
+    --    native transition functions.
     FOR r IN
         SELECT p.oid, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid) AS args
           FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid
          WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = v_ext
-           AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+           AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND p.prokind = 'a'
+    LOOP
+        v_owner := (SELECT p.proowner::pg_catalog.regrole::text FROM pg_catalog.pg_proc p WHERE p.oid = r.oid);
+        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard DROP AGGREGATE %s', r.oid::pg_catalog.regprocedure);
+        EXECUTE pg_catalog.format('DROP AGGREGATE %s', r.oid::pg_catalog.regprocedure);
+        EXECUTE pg_catalog.format('ALTER AGGREGATE %I.%I(%s) RENAME TO %I', v_schema, r.proname || '__uuid_shard_move',
+                                  r.args, r.proname);
+        EXECUTE pg_catalog.format('ALTER AGGREGATE %I.%I(%s) OWNER TO %s', v_schema, r.proname, r.args, v_owner);
+        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard ADD AGGREGATE %I.%I(%s)', v_schema, r.proname, r.args);
+    END LOOP;
+    FOR r IN
+        SELECT p.oid, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid) AS args
+          FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid
+         WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = v_ext
+           AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND p.prokind <> 'a'
     LOOP
         v_def := pg_catalog.pg_get_functiondef(r.oid);
         v_owner := (SELECT p.proowner::pg_catalog.regrole::text FROM pg_catalog.pg_proc p WHERE p.oid = r.oid);

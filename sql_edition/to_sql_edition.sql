@@ -38,7 +38,8 @@ SELECT (:other_members OPERATOR(pg_catalog.=) 0) AS only_functions \gset
 \echo 'to_sql_edition.sql: extension uuid_shard has members that are not functions'
 \quit
 \endif
-SELECT pg_catalog.format('ALTER EXTENSION uuid_shard DROP FUNCTION %s', d.objid::pg_catalog.regprocedure)
+-- ROUTINE: min(uuid) and max(uuid) are aggregates (the script replaces them in place too)
+SELECT pg_catalog.format('ALTER EXTENSION uuid_shard DROP ROUTINE %s', d.objid::pg_catalog.regprocedure)
   FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
  WHERE e.extname = 'uuid_shard' AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
    AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass \gexec

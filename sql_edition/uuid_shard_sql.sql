@@ -5,10 +5,11 @@
 --
 -- Every function keeps the native name, argument names, result type, volatility and STRICT;
 -- every error keeps the native SQLSTATE, message and detail. Each one is SECURITY INVOKER.
--- The caller's search_path cannot change what a body calls: the per-row functions name every
--- function, operator and type by schema (they have no SET clause, so that the planner can
--- inline them), the others pin search_path. A body calls nothing of this file but the argument
--- domains and their raising helpers below, named with @extschema@.
+-- The caller's search_path cannot change what a body calls: the per-row functions and the
+-- aggregates' LANGUAGE sql transition functions name every function, operator and type by
+-- schema (no SET clause, so that the planner can inline them or they stay plain SQL), the
+-- others pin search_path. A body calls nothing of this file but the argument domains and their
+-- raising helpers below, named with @extschema@ (the min/max aggregates name theirs so too).
 --
 -- Arithmetic: a v7 time is handled as one bigint, (unix_ms << 12) | rand_a, as the native
 -- V7Time is. Times are read from timestamptz without float rounding: the microseconds since
@@ -446,5 +447,193 @@ BEGIN
                                         1, 8), 'hex'))::bit(64))
                                    & X'FFFFFFFFFFFF0FFF') | X'0000000000007000'), 5)
                   || substr(v_b, 9), 'hex')::uuid;
+END
+$fn$;
+
+-- ======== 0.3.0 (issue 22) ========
+
+-- _uuid_larger / _uuid_smaller: min(uuid)'s and max(uuid)'s transition and combine functions
+-- (the aggregates themselves come from src/aggregates.sql, as in the native extension).
+-- LANGUAGE sql, every operator schema-qualified: no search_path is needed or set.
+CREATE OR REPLACE FUNCTION @extschema@._uuid_larger(a pg_catalog.uuid, b pg_catalog.uuid) RETURNS pg_catalog.uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+AS $fn$ SELECT CASE WHEN b OPERATOR(pg_catalog.>) a THEN b ELSE a END $fn$;
+
+CREATE OR REPLACE FUNCTION @extschema@._uuid_smaller(a pg_catalog.uuid, b pg_catalog.uuid) RETURNS pg_catalog.uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+AS $fn$ SELECT CASE WHEN b OPERATOR(pg_catalog.<) a THEN b ELSE a END $fn$;
+
+-- uuid_to_ulid(id): the 128 bits behind two zero bits, in 26 Crockford base32 digits.
+CREATE OR REPLACE FUNCTION @extschema@.uuid_to_ulid(id pg_catalog.uuid) RETURNS pg_catalog.text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_bits bit(130) := B'00' || ('x' || replace(id::text, '-', ''))::bit(128);
+    v_out text := '';
+BEGIN
+    FOR i IN 0..25 LOOP
+        v_out := v_out || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', substring(v_bits FROM 5 * i + 1 FOR 5)::int + 1, 1);
+    END LOOP;
+    RETURN v_out;
+END
+$fn$;
+
+-- uuid_to_base32hex(id): RFC 4648 base32hex, as PostgreSQL 19's encode(id::bytea, 'base32hex').
+CREATE OR REPLACE FUNCTION @extschema@.uuid_to_base32hex(id pg_catalog.uuid) RETURNS pg_catalog.text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_bits bit(130) := ('x' || replace(id::text, '-', ''))::bit(128) || B'00';
+    v_out text := '';
+BEGIN
+    FOR i IN 0..25 LOOP
+        v_out := v_out || substr('0123456789ABCDEFGHIJKLMNOPQRSTUV', substring(v_bits FROM 5 * i + 1 FOR 5)::int + 1, 1);
+    END LOOP;
+    RETURN v_out || '======';
+END
+$fn$;
+
+-- uuid_from_ulid(ulid): either case; the native checks in the native order, with its messages.
+-- Letters are upper-cased by translate, ASCII only (upper() would map some non-ASCII letters
+-- to ASCII ones in some locales).
+CREATE OR REPLACE FUNCTION @extschema@.uuid_from_ulid(ulid pg_catalog.text) RETURNS pg_catalog.uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_up text := translate(ulid, 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    v_c text;
+    v_d int;
+    v_bits bit varying := B'';
+BEGIN
+    FOR i IN 1..least(26, length(ulid)) LOOP
+        v_c := substr(ulid, i, 1);
+        v_d := strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ', substr(v_up, i, 1)) - 1;
+        IF v_d < 0 THEN
+            RAISE EXCEPTION 'invalid ULID text: % at position % is not a Crockford base32 digit',
+                CASE WHEN ascii(v_c) BETWEEN 33 AND 126 THEN '"' || v_c || '"' ELSE 'U+' || lpad(upper(to_hex(ascii(v_c))), 4, '0') END, i
+                USING ERRCODE = '22P02';
+        END IF;
+        v_bits := v_bits || v_d::bit(5);
+    END LOOP;
+    IF length(ulid) <> 26 THEN
+        RAISE EXCEPTION 'invalid ULID text: % characters, expected 26', length(ulid) USING ERRCODE = '22P02';
+    END IF;
+    IF substring(v_bits FROM 1 FOR 2) <> B'00' THEN
+        RAISE EXCEPTION 'invalid ULID text: "%" at position 1 is above "7" (a ULID holds 128 bits)', substr(ulid, 1, 1)
+            USING ERRCODE = '22P02';
+    END IF;
+    -- to_hex prints a negative bigint as its 64 bits
+    RETURN (lpad(to_hex(substring(v_bits FROM 3 FOR 64)::bit(64)::bigint), 16, '0')
+            || lpad(to_hex(substring(v_bits FROM 67 FOR 64)::bit(64)::bigint), 16, '0'))::uuid;
+END
+$fn$;
+
+-- uuid_from_base32hex(base32hex): either case, 26 digits with or without the 6 "=".
+CREATE OR REPLACE FUNCTION @extschema@.uuid_from_base32hex(base32hex pg_catalog.text) RETURNS pg_catalog.uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_up text := translate(base32hex, 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    v_len int := length(base32hex);
+    v_c text;
+    v_d int;
+    v_bits bit varying := B'';
+BEGIN
+    FOR i IN 1..least(26, v_len) LOOP
+        v_c := substr(base32hex, i, 1);
+        v_d := strpos('0123456789ABCDEFGHIJKLMNOPQRSTUV', substr(v_up, i, 1)) - 1;
+        IF v_d < 0 THEN
+            RAISE EXCEPTION 'invalid base32hex text: % at position % is not a base32hex digit',
+                CASE WHEN ascii(v_c) BETWEEN 33 AND 126 THEN '"' || v_c || '"' ELSE 'U+' || lpad(upper(to_hex(ascii(v_c))), 4, '0') END, i
+                USING ERRCODE = '22P02';
+        END IF;
+        v_bits := v_bits || v_d::bit(5);
+    END LOOP;
+    IF v_len NOT IN (26, 32) THEN
+        RAISE EXCEPTION 'invalid base32hex text: % characters, expected 26, or 32 with "=" padding', v_len USING ERRCODE = '22P02';
+    END IF;
+    FOR i IN 27..v_len LOOP
+        v_c := substr(base32hex, i, 1);
+        IF v_c <> '=' THEN
+            RAISE EXCEPTION 'invalid base32hex text: % at position % is not "=" padding',
+                CASE WHEN ascii(v_c) BETWEEN 33 AND 126 THEN '"' || v_c || '"' ELSE 'U+' || lpad(upper(to_hex(ascii(v_c))), 4, '0') END, i
+                USING ERRCODE = '22P02';
+        END IF;
+    END LOOP;
+    IF substring(v_bits FROM 129 FOR 2) <> B'00' THEN
+        RAISE EXCEPTION 'invalid base32hex text: "%" at position 26 sets bits past the 16 bytes of a UUID', substr(base32hex, 26, 1)
+            USING ERRCODE = '22P02';
+    END IF;
+    RETURN (lpad(to_hex(substring(v_bits FROM 1 FOR 64)::bit(64)::bigint), 16, '0')
+            || lpad(to_hex(substring(v_bits FROM 65 FOR 64)::bit(64)::bigint), 16, '0'))::uuid;
+END
+$fn$;
+
+-- uuid_v7_boundary_last(ts): the largest v7 of the millisecond holding ts (rand_a and rand_b all ones).
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_boundary_last(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_iv interval;
+    v_us bigint;
+BEGIN
+    IF ts < to_timestamp(0) OR ts >= '10889-08-02 05:31:50.656+00'::timestamptz THEN
+        RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
+            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+    END IF;
+    v_iv := ts - to_timestamp(0);
+    v_us := date_part('day', v_iv)::bigint * 86400000000
+            + (date_part('hour', v_iv) * 3600000000 + date_part('minute', v_iv) * 60000000
+               + date_part('microseconds', v_iv))::bigint;
+    RETURN (lpad(to_hex(((v_us / 1000) << 16) | 32767), 16, '0') || 'bfffffffffffffff')::uuid;
+END
+$fn$;
+
+-- uuid_v7_time_us(id): the time of a v7 to the microsecond: ms plus least(999, ceil(rand_a * 1000 / 4096)).
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time_us(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_t text := id::text;
+    v_us bigint;
+BEGIN
+    IF substr(v_t, 15, 1) <> '7' OR substr(v_t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
+        RETURN NULL;
+    END IF;
+    v_us := ('x' || substr(v_t, 1, 8) || substr(v_t, 10, 4))::bit(48)::bigint * 1000
+            + least(999, (('x' || substr(v_t, 16, 3))::bit(12)::int * 1000 + 4095) / 4096);
+    RETURN to_timestamp(0) + make_interval(hours => (v_us / 3600000000)::int,
+                                           secs => (v_us % 3600000000)::float8 / 1000000);
+END
+$fn$;
+
+-- uuid_v7_from_name(ts, name): the head of uuid_v7_at(ts), the tail from
+-- sha256('uuid_shard v7 from name' || '\x00' || name in UTF-8), variant bits set.
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_from_name(ts pg_catalog.timestamptz, name pg_catalog.text) RETURNS pg_catalog.uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_iv interval;
+    v_us bigint;
+    v_tail bytea;
+BEGIN
+    IF ts < to_timestamp(0) OR ts >= '10889-08-02 05:31:50.656+00'::timestamptz THEN
+        RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
+            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+    END IF;
+    v_iv := ts - to_timestamp(0);
+    v_us := date_part('day', v_iv)::bigint * 86400000000
+            + (date_part('hour', v_iv) * 3600000000 + date_part('minute', v_iv) * 60000000
+               + date_part('microseconds', v_iv))::bigint;
+    v_tail := substring(sha256('\x757569645f73686172642076372066726f6d206e616d6500'::bytea || convert_to(name, 'UTF8')) FROM 1 FOR 8);
+    v_tail := set_byte(v_tail, 0, (get_byte(v_tail, 0) & 63) | 128);
+    RETURN encode(int8send(((v_us / 1000) << 16) | 28672 | ((v_us % 1000) * 4096 / 1000)) || v_tail, 'hex')::uuid;
 END
 $fn$;

@@ -10,6 +10,7 @@ pub fn raise(err: Error, function: &'static str) -> ! {
     let code = match err.kind() {
         ErrorKind::DatetimeOverflow => PgSqlErrorCode::ERRCODE_DATETIME_FIELD_OVERFLOW,
         ErrorKind::InvalidParameter => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+        ErrorKind::InvalidText => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
     };
     let mut report = ErrorReport::new(code, err.to_string(), function);
     if let Some(detail) = err.detail() {

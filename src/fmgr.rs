@@ -58,6 +58,34 @@ pub unsafe fn i32_arg(fcinfo: pg_sys::FunctionCallInfo, i: usize) -> i32 {
     unsafe { arg(fcinfo, i).value() as i32 }
 }
 
+/// A `text` argument as UTF-8: its bytes when the database encoding is UTF-8, else converted
+/// from the database encoding (so a decoder names the character the user typed, and a name
+/// hashes to the same key in every database). Calls PostgreSQL: only under `#[pg_guard]`.
+pub unsafe fn text_arg_utf8<'a>(fcinfo: pg_sys::FunctionCallInfo, i: usize) -> std::borrow::Cow<'a, str> {
+    unsafe {
+        let v = pg_sys::pg_detoast_datum_packed(arg(fcinfo, i).cast_mut_ptr());
+        let len = pgrx::varlena::varsize_any_exhdr(v);
+        let mut data = pgrx::varlena::vardata_any(v);
+        let utf8 = pg_sys::pg_enc::PG_UTF8 as i32;
+        if pg_sys::GetDatabaseEncoding() != utf8 {
+            // returns its argument when nothing changes, else a NUL-terminated palloc'd copy
+            let converted = pg_sys::pg_server_to_any(data, len as i32, utf8);
+            if converted.cast_const() != data {
+                data = converted;
+                let bytes = std::ffi::CStr::from_ptr(data).to_bytes();
+                return String::from_utf8_lossy(bytes);
+            }
+        }
+        String::from_utf8_lossy(std::slice::from_raw_parts(data.cast::<u8>(), len))
+    }
+}
+
+/// A `text` result (palloc'd in the current memory context).
+#[inline(always)]
+pub unsafe fn text_datum(s: &str) -> pg_sys::Datum {
+    unsafe { pg_sys::Datum::from(pg_sys::cstring_to_text_with_len(s.as_ptr().cast(), s.len() as i32)) }
+}
+
 /// Returns SQL NULL.
 #[inline(always)]
 pub unsafe fn null(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {

@@ -1,6 +1,7 @@
 //! uuid_shard: the PostgreSQL layer. Each SQL function converts its arguments, calls the
 //! pure-Rust core (`uuid_shard_core`) and maps core errors to SQLSTATEs. No logic lives here
 //! that the core could hold.
+mod aggregate;
 mod bucket_partition;
 mod error;
 mod fmgr;
@@ -8,6 +9,7 @@ mod generate;
 mod mask;
 mod partition;
 mod shard;
+mod text;
 mod time;
 
 // Runs first in the install script: refuses server minors with CVE-2023-39417 (see the file).

@@ -165,6 +165,41 @@ fn mask_null_id_gives_null_and_wrong_secret_gives_another_key() {
     );
 }
 
+#[pg_test]
+fn max_and_min_of_uuid_follow_uuid_order() {
+    Spi::run("CREATE TABLE agg_t AS SELECT gen_random_uuid() AS id FROM generate_series(1, 1000)").unwrap();
+    assert_eq!(
+        one::<bool>(
+            "SELECT max(id) = (SELECT id FROM agg_t ORDER BY id DESC LIMIT 1)
+                AND min(id) = (SELECT id FROM agg_t ORDER BY id LIMIT 1) FROM agg_t"
+        ),
+        Some(true)
+    );
+    assert_eq!(
+        one::<String>(
+            "SELECT max(x)::text FROM (VALUES ('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid), ('ffffffff-0000-7000-8000-000000000000'), (NULL)) v(x)"
+        )
+        .as_deref(),
+        Some("ffffffff-0000-7000-8000-000000000000")
+    );
+    assert_eq!(one::<pgrx::Uuid>("SELECT min(x) FROM (VALUES (NULL::uuid)) v(x)"), None);
+}
+
+#[pg_test]
+fn text_forms_round_trip() {
+    assert_eq!(
+        one::<String>("SELECT uuid_to_ulid('01563e3a-b5d3-d676-4c61-efb99302bd5b')").as_deref(),
+        Some("01ARZ3NDEKTSV4RRFFQ69G5FAV")
+    );
+    assert_eq!(
+        one::<bool>(
+            "SELECT bool_and(uuid_from_ulid(lower(uuid_to_ulid(u))) = u AND uuid_from_base32hex(uuid_to_base32hex(u)) = u)
+               FROM (SELECT gen_random_uuid() u FROM generate_series(1, 1000)) s"
+        ),
+        Some(true)
+    );
+}
+
 #[pg_test(error = "mask secret must not be NULL")]
 fn mask_rejects_null_secret_even_for_null_id() {
     one::<pgrx::Uuid>("SELECT uuid_v7_mask(NULL, NULL)");
@@ -183,4 +218,32 @@ fn mask_rejects_v4() {
 #[pg_test(error = "expected a public ID (a UUID of version 4, RFC 9562 variant) to unmask, got version 7")]
 fn unmask_rejects_v7() {
     one::<pgrx::Uuid>("SELECT uuid_v7_unmask(uuidv7(), 'sixteen byte key'::bytea)");
+}
+
+#[pg_test(error = "invalid ULID text: \"U\" at position 26 is not a Crockford base32 digit")]
+fn ulid_names_the_bad_character() {
+    one::<pgrx::Uuid>("SELECT uuid_from_ulid('01ARZ3NDEKTSV4RRFFQ69G5FAU')");
+}
+
+#[pg_test]
+fn upper_bound_and_microseconds() {
+    assert_eq!(
+        one::<String>("SELECT uuid_v7_boundary_last('2025-02-19 20:57:05.792999+00')::text").as_deref(),
+        Some("01952000-0000-7fff-bfff-ffffffffffff")
+    );
+    assert_eq!(
+        one::<i64>(
+            "SELECT count(*) FROM generate_series('2025-06-30 23:59:59.999+00'::timestamptz, '2025-06-30 23:59:59.999999+00', '1 microsecond') t
+              WHERE uuid_v7_time_us(uuid_v7_at(t)) = t"
+        ),
+        Some(1000)
+    );
+}
+
+#[pg_test]
+fn keys_from_names_are_deterministic() {
+    assert_eq!(
+        one::<String>("SELECT uuid_v7_from_name('2025-02-19 20:57:05.792123+00', 'orders:42')::text").as_deref(),
+        Some("01952000-0000-71f7-a342-b4d55b31d6bf")
+    );
 }

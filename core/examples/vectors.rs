@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 
 use uuid_shard_core::mask;
 use uuid_shard_core::shard::{bucket, check_random_tail, shard_key};
+use uuid_shard_core::text;
 use uuid_shard_core::v7::{self, V7Time};
 
 /// Bucket counts every accepted UUID is checked with.
@@ -383,6 +384,135 @@ fn main() {
         rej_lines.push(line);
     }
 
+    // ---- 0.3.0: text forms, bounds, the time to the microsecond, keys from names ----------
+    // Text forms of every UUID above (any 16 bytes have them) and the extremes.
+    let mut all: Vec<[u8; 16]> = accepted.iter().map(|a| a.bytes).collect();
+    all.extend(rejected.iter().map(|r| r.bytes));
+    let mut text_lines = Vec::new();
+    for b in &all {
+        let (ulid, b32) = (text::to_ulid(b), text::to_base32hex(b));
+        assert_eq!(text::from_ulid(&ulid.to_lowercase()), Ok(*b));
+        assert_eq!(text::from_base32hex(&b32[..26]), Ok(*b));
+        text_lines.push(format!(
+            "{{\"uuid\": {}, \"ulid\": {}, \"base32hex\": {}}}",
+            json_str(&text(b, false)),
+            json_str(&ulid),
+            json_str(&b32)
+        ));
+    }
+    checks += text_lines.len();
+    // Texts every decoder must refuse.
+    let bad_texts: [(&str, &str); 16] = [
+        ("ulid", "01ARZ3NDEKTSV4RRFFQ69G5FAU"),
+        ("ulid", "01ARZ3NDEKTSV4RRFFQ69G5FAI"),
+        ("ulid", "01ARZ3NDEKTSV4RRFFQ69G5FAL"),
+        ("ulid", "01ARZ3NDEKTSV4RRFFQ69G5FAO"),
+        ("ulid", "01ARZ3NDEK"),
+        ("ulid", ""),
+        ("ulid", "01ARZ3NDEKTSV4RRFFQ69G5FAV0"),
+        ("ulid", "81ARZ3NDEKTSV4RRFFQ69G5FAV"),
+        ("ulid", "01ARZ3NDEK-SV4RRFFQ69G5FAV"),
+        ("base32hex", "05B3SELLQFB7CJ31TUSP60LTBW"),
+        ("base32hex", "05B3SELLQFB7CJ31TUSP60LTBD"),
+        ("base32hex", "05B3SELLQFB7CJ31TUSP60LTBC==="),
+        ("base32hex", "05B3SELLQFB7CJ31TUSP60LTBC=====x"),
+        ("base32hex", "05B3SELLQFB7CJ31TUSP60LTB======="),
+        ("base32hex", "AVY+OrXT1nZMYe+5kwK9Ww=="),
+        ("base32hex", "01563e3a-b5d3-d676-4c61-efb99302bd5b"),
+    ];
+    let mut bad_text_lines = Vec::new();
+    for (form, t) in bad_texts {
+        // The extension's messages (they quote characters) are pinned by its bad-input matrix.
+        let refused = if form == "ulid" {
+            text::from_ulid(t)
+        } else {
+            text::from_base32hex(t)
+        };
+        assert!(refused.is_err(), "{t} must be refused");
+        bad_text_lines.push(format!("{{\"form\": {}, \"text\": {}}}", json_str(form), json_str(t)));
+    }
+    checks += bad_text_lines.len();
+    // Times as (unix_ms, us 0..999): every microsecond of one millisecond, the range's edges,
+    // pseudo-random ones; with the boundary, the inclusive upper bound and the head (bytes
+    // 0..7) a key for that time carries.
+    let mut times: Vec<(u64, u32)> = (0..1000).map(|us| (1_739_998_625_792, us)).collect();
+    times.extend([
+        (0, 0),
+        (0, 999),
+        (1, 0),
+        (v7::MAX_UNIX_MS, 0),
+        (v7::MAX_UNIX_MS, 999),
+        (1 << 47, 0),
+    ]);
+    for _ in 0..200 {
+        times.push((rng.below(v7::MAX_UNIX_MS + 1), rng.below(1000) as u32));
+    }
+    let pg = |ms: u64, us: u32| v7::pg_timestamp_from_unix_ms(ms) + i64::from(us);
+    let mut time_lines = Vec::new();
+    for &(ms, us) in &times {
+        let t = V7Time::from_pg_timestamp(pg(ms, us)).unwrap();
+        let key = v7::build(t, rng.next());
+        assert_eq!(v7::pg_timestamp_us(&key), Some(pg(ms, us)));
+        time_lines.push(format!(
+            "{{\"unix_ms\": {ms}, \"us\": {us}, \"boundary\": {}, \"boundary_last\": {}, \"head\": {}}}",
+            json_str(&text(&v7::boundary(t), false)),
+            json_str(&text(&v7::boundary_last(t), false)),
+            json_str(&text(&key, false)[..18])
+        ));
+    }
+    checks += time_lines.len();
+    // The time to the microsecond of every UUID above: (unix_ms, us) or null.
+    let mut time_us_lines = Vec::new();
+    for b in &all {
+        let line = match v7::pg_timestamp_us(b) {
+            Some(ts) => {
+                let unix_us = ts + v7::PG_EPOCH_OFFSET_US;
+                format!(
+                    "{{\"uuid\": {}, \"unix_ms\": {}, \"us\": {}}}",
+                    json_str(&text(b, false)),
+                    unix_us / 1000,
+                    unix_us % 1000
+                )
+            }
+            None => format!(
+                "{{\"uuid\": {}, \"unix_ms\": null, \"us\": null}}",
+                json_str(&text(b, false))
+            ),
+        };
+        time_us_lines.push(line);
+    }
+    checks += time_us_lines.len();
+    // Keys from a time and a name (ASCII names here; a name is hashed as its UTF-8 bytes).
+    let mut name_lines = Vec::new();
+    let mut names: Vec<(u64, u32, String)> = vec![
+        (1_739_998_625_792, 123, "orders:42".into()),
+        (1_739_998_625_792, 123, "orders:43".into()),
+        (1_739_998_625_792, 123, String::new()),
+        (0, 0, "x".into()),
+        (v7::MAX_UNIX_MS, 999, "the last microsecond".into()),
+        (
+            1_600_000_000_000,
+            500,
+            "a name: with spaces, commas and 'quotes'".into(),
+        ),
+    ];
+    for i in 0..100 {
+        let ms = 1_600_000_000_000 + rng.below(1_000_000_000_000);
+        names.push((ms, rng.below(1000) as u32, format!("table_{}:{}", i % 7, rng.next())));
+    }
+    for (ms, us, name) in &names {
+        let t = V7Time::from_pg_timestamp(pg(*ms, *us)).unwrap();
+        name_lines.push(format!(
+            "{{\"unix_ms\": {ms}, \"us\": {us}, \"name\": {}, \"uuid\": {}}}",
+            json_str(name),
+            json_str(&text(&v7::from_name(t, name.as_bytes()), false))
+        ));
+    }
+    checks += name_lines.len();
+    // Times outside 1970-01-01 .. 2^48 - 1 ms, as (unix_ms, us): bounds and keys refuse them.
+    let invalid_times: [(i64, i64); 3] = [(-1, 999), (-1000, 0), (v7::MAX_UNIX_MS as i64 + 1, 0)];
+    checks += invalid_times.len();
+
     let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let mut out = String::new();
     out.push_str("{\n");
@@ -393,6 +523,13 @@ fn main() {
     writeln!(out, "  \"invalid_n\": [{}],", list(&INVALID_NS)).unwrap();
     writeln!(out, "  \"accepted\": [\n    {}\n  ],", acc_lines.join(",\n    ")).unwrap();
     writeln!(out, "  \"rejected\": [\n    {}\n  ],", rej_lines.join(",\n    ")).unwrap();
+    writeln!(out, "  \"text_forms\": [\n    {}\n  ],", text_lines.join(",\n    ")).unwrap();
+    writeln!(out, "  \"bad_text\": [\n    {}\n  ],", bad_text_lines.join(",\n    ")).unwrap();
+    writeln!(out, "  \"times\": [\n    {}\n  ],", time_lines.join(",\n    ")).unwrap();
+    writeln!(out, "  \"time_us\": [\n    {}\n  ],", time_us_lines.join(",\n    ")).unwrap();
+    writeln!(out, "  \"from_name\": [\n    {}\n  ],", name_lines.join(",\n    ")).unwrap();
+    let inv: Vec<String> = invalid_times.iter().map(|(ms, us)| format!("[{ms}, {us}]")).collect();
+    writeln!(out, "  \"invalid_times\": [{}],", inv.join(", ")).unwrap();
     out.push_str(&mask_section(&mut SplitMix64(MASK_SEED)));
     out.push_str("}\n");
     print!("{out}");

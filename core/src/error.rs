@@ -9,6 +9,22 @@ pub enum ErrorKind {
     DatetimeOverflow,
     /// SQLSTATE 22023 `invalid_parameter_value`.
     InvalidParameter,
+    /// SQLSTATE 22P02 `invalid_text_representation`.
+    InvalidText,
+}
+
+/// What is wrong with a text form given to a decoder (positions count characters from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextProblem {
+    /// A character outside the alphabet, at this position.
+    BadChar(char, usize),
+    /// The number of characters, when no character is wrong.
+    Length(usize),
+    /// A digit that sets bits past the 128 of a UUID (ULID: a first digit above 7;
+    /// base32hex: the 26th digit's two padding bits).
+    Overflow(char, usize),
+    /// A padded base32hex text with something else than `=` in the padding, at this position.
+    Padding(char, usize),
 }
 
 /// The kind of UUID found where a random tail was needed.
@@ -39,12 +55,15 @@ pub enum Error {
     MaskNotV7(Found),
     /// `uuid_v7_unmask` of something that is not a public ID (v4, RFC 9562 variant).
     UnmaskNotV4(Found),
+    /// Text that is not a valid text form: `form` names the form ("ULID", "base32hex").
+    InvalidText(&'static str, TextProblem),
 }
 
 impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
             Error::TimestampOutOfRange | Error::InfiniteInterval => ErrorKind::DatetimeOverflow,
+            Error::InvalidText(..) => ErrorKind::InvalidText,
             _ => ErrorKind::InvalidParameter,
         }
     }
@@ -103,6 +122,34 @@ impl fmt::Display for Error {
                 f,
                 "expected a public ID (a UUID of version 4, RFC 9562 variant) to unmask, got {found}"
             ),
+            Error::InvalidText(form, problem) => {
+                write!(f, "invalid {form} text: ")?;
+                match *problem {
+                    TextProblem::BadChar(c, at) => {
+                        write!(
+                            f,
+                            "{} at position {at} is not a {} digit",
+                            shown(c),
+                            alphabet_name(form)
+                        )
+                    }
+                    TextProblem::Length(n) if *form == "base32hex" => {
+                        write!(f, "{n} characters, expected 26, or 32 with \"=\" padding")
+                    }
+                    TextProblem::Length(n) => write!(f, "{n} characters, expected 26"),
+                    TextProblem::Overflow(c, at) if *form == "ULID" => write!(
+                        f,
+                        "{} at position {at} is above \"7\" (a ULID holds 128 bits)",
+                        shown(c)
+                    ),
+                    TextProblem::Overflow(c, at) => {
+                        write!(f, "{} at position {at} sets bits past the 16 bytes of a UUID", shown(c))
+                    }
+                    TextProblem::Padding(c, at) => {
+                        write!(f, "{} at position {at} is not \"=\" padding", shown(c))
+                    }
+                }
+            }
         }
     }
 }
@@ -119,3 +166,29 @@ impl fmt::Display for Found {
 }
 
 impl std::error::Error for Error {}
+
+fn alphabet_name(form: &str) -> &'static str {
+    if form == "ULID" {
+        "Crockford base32"
+    } else {
+        "base32hex"
+    }
+}
+
+/// A character as messages show it: quoted when it is printable ASCII, else as U+XXXX (a
+/// control character, a space or a look-alike of a digit is named without doubt).
+struct Shown(char);
+
+fn shown(c: char) -> Shown {
+    Shown(c)
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_ascii_graphic() {
+            write!(f, "\"{}\"", self.0)
+        } else {
+            write!(f, "U+{:04X}", self.0 as u32)
+        }
+    }
+}

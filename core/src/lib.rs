@@ -8,6 +8,7 @@ pub mod error;
 pub mod generator;
 pub mod mask;
 pub mod shard;
+pub mod text;
 pub mod v7;
 
 pub use error::Error;

@@ -126,6 +126,41 @@ pub fn pg_timestamp_from_unix_ms(ms: u64) -> i64 {
     (ms as i64) * US_PER_MS - PG_EPOCH_OFFSET_US
 }
 
+/// The largest v7 UUID of the millisecond that holds `time`: rand_a and rand_b all ones. With
+/// [`boundary`] it bounds a millisecond on both sides, inclusively.
+pub fn boundary_last(time: V7Time) -> [u8; 16] {
+    build(V7Time((time.0 & !0xFFF) | 0xFFF), u64::MAX)
+}
+
+/// The microseconds within the millisecond that a 12-bit fraction stands for: the first
+/// microsecond whose fraction (`us * 4096 / 1000`, as [`V7Time::from_pg_timestamp`] scales it)
+/// is at least `fraction`, at most 999. Every fraction made from a microsecond decodes back to
+/// that microsecond: one fraction unit is 0.244 us, so rounding down would lose one.
+pub fn micros_from_fraction(fraction: u16) -> u32 {
+    ((u32::from(fraction & 0xFFF) * 1000).div_ceil(4096)).min(999)
+}
+
+/// The time of a v7 UUID (RFC 9562 variant) to the microsecond, as a PostgreSQL `timestamptz`
+/// (microseconds since 2000-01-01 UTC); `None` for anything else.
+pub fn pg_timestamp_us(b: &[u8; 16]) -> Option<i64> {
+    let ms = unix_ms(b)?;
+    let fraction = (u16::from(b[6] & 0x0F) << 8) | u16::from(b[7]);
+    Some(pg_timestamp_from_unix_ms(ms) + i64::from(micros_from_fraction(fraction)))
+}
+
+/// What [`from_name`] hashes in front of the name, so that its keys never equal another
+/// scheme's hash of the same text. Frozen with the function.
+pub const NAME_DOMAIN: &[u8] = b"uuid_shard v7 from name\0";
+
+/// A v7 UUID for `time` whose rand_b is the first 8 bytes of SHA-256(`NAME_DOMAIN` || `name`),
+/// variant bits set: the same time and name give the same key.
+pub fn from_name(time: V7Time, name: &[u8]) -> [u8; 16] {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new().chain_update(NAME_DOMAIN).chain_update(name).finalize();
+    let tail = u64::from_be_bytes(digest[..8].try_into().expect("SHA-256 has 32 bytes"));
+    build(time, tail)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,6 +256,39 @@ mod tests {
         assert_eq!(unix_ms(&ms_variant), None);
     }
 
+    #[test]
+    fn boundary_last_is_the_largest_key_of_the_millisecond() {
+        let t = V7Time::new(1_739_998_625_792, 0x9AB).unwrap();
+        assert_eq!(hex(&boundary_last(t)), "0195200000007fffbfffffffffffffff");
+        assert_eq!(hex(&boundary_last(V7Time::MAX)), "ffffffffffff7fffbfffffffffffffff");
+    }
+
+    #[test]
+    fn every_microsecond_round_trips() {
+        for us in 0..1000i64 {
+            let ts = 1_000_000 * 86_400 + us; // 2000-01-02 plus us
+            let t = V7Time::from_pg_timestamp(ts).unwrap();
+            assert_eq!(pg_timestamp_us(&build(t, 7)), Some(ts), "{us} us");
+        }
+        // fractions no microsecond makes (a nanosecond clock's) stay in their millisecond
+        assert_eq!(micros_from_fraction(4095), 999);
+        assert_eq!(micros_from_fraction(0), 0);
+        assert_eq!(micros_from_fraction(1), 1);
+    }
+
+    #[test]
+    fn from_name_is_deterministic_and_hashes_the_documented_bytes() {
+        use sha2::{Digest, Sha256};
+        let t = V7Time::from_pg_timestamp(123_456_789).unwrap();
+        let a = from_name(t, b"orders:42");
+        assert_eq!(a, from_name(t, b"orders:42"));
+        assert_ne!(a[8..], from_name(t, b"orders:43")[8..]);
+        let d = Sha256::digest(b"uuid_shard v7 from name\0orders:42");
+        assert_eq!(a[9..], d[1..8]);
+        assert_eq!(a[8], 0x80 | (d[0] & 0x3F));
+        assert_eq!(a[..8], build(t, 0)[..8]);
+    }
+
     proptest! {
         #[test]
         fn build_then_read_round_trips(ms in 0..=MAX_UNIX_MS, frac in 0u16..4096, tail: u64) {
@@ -235,6 +303,16 @@ mod tests {
             if ms < MAX_UNIX_MS {
                 prop_assert!(b < boundary(V7Time::new(ms + 1, 0).unwrap()));
             }
+        }
+
+        #[test]
+        fn microseconds_round_trip_and_boundaries_hold(ms in 0..=MAX_UNIX_MS, us in 0i64..1000, tail: u64) {
+            let ts = pg_timestamp_from_unix_ms(ms) + us;
+            let t = V7Time::from_pg_timestamp(ts).unwrap();
+            let b = build(t, tail);
+            prop_assert_eq!(pg_timestamp_us(&b), Some(ts));
+            prop_assert!(boundary(t) <= b && b <= boundary_last(t));
+            prop_assert_eq!(unix_ms(&boundary_last(t)), Some(ms));
         }
 
         #[test]

@@ -61,7 +61,11 @@ state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
   UNION ALL SELECT 'bounds:' || string_agg(c.relname || pg_get_expr(c.relpartbound, c.oid), ',' ORDER BY c.relname)
               FROM pg_class c WHERE c.relispartition) s"
 # A function as a fresh install defines it (schema, OID and owner aside).
-funcs_sql="SELECT string_agg(pg_get_functiondef(p.oid) || coalesce(obj_description(p.oid, 'pg_proc'), '')
+# (min/max(uuid) are aggregates, which pg_get_functiondef refuses: their pg_aggregate row instead.)
+funcs_sql="SELECT string_agg(CASE WHEN p.prokind = 'a' THEN (SELECT format('AGGREGATE %s (%s, %s, %s, %s, %s)', p.oid::regprocedure,
+                                    a.aggtransfn::regprocedure, a.aggcombinefn::regprocedure, a.aggsortop::regoperator,
+                                    a.aggtranstype::regtype, p.proparallel) FROM pg_aggregate a WHERE a.aggfnoid = p.oid)
+                              ELSE pg_get_functiondef(p.oid) END || coalesce(obj_description(p.oid, 'pg_proc'), '')
                   || (SELECT coalesce(string_agg(e.extname, ','), 'no extension') FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
                        WHERE d.objid = p.oid AND d.deptype = 'e'), E'\n' ORDER BY p.oid::regprocedure::text)
              FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace"

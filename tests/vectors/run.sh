@@ -3,11 +3,13 @@
 #
 # 1. Regenerates the test vectors from the Rust core (core/examples/vectors.rs) and fails if
 #    they differ from the committed tests/vectors/vectors.json: the frozen vectors never drift.
-# 2. Checks the Python, JavaScript, Go, PHP and Java reference implementations against them
-#    (the mask's references, uuid_mask.* / mask.go / UuidMask.java, against its own section).
+# 2. Checks the Python, JavaScript, Go, PHP, Java, C# and Ruby reference implementations against
+#    them (the mask's references, uuid_mask.* / mask.go / UuidMask.java, against its own section,
+#    in the first five), and the text forms against outside libraries (tests/vectors/libraries.sh).
 #
 # Usage, from anywhere: bash tests/vectors/run.sh
-# Installs golang-go and php-cli with apt-get when `go` or `php` is missing (needs root then).
+# Installs golang-go, php-cli, mono-mcs, mono-runtime and ruby with apt-get when missing (needs
+# root then); the outside libraries go under .pg/ (pinned in tests/vectors/libraries/).
 # Needs cargo, python3 (>= 3.8), node (>= 14) and javac/java (>= 11) on PATH.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -20,14 +22,18 @@ die() { printf 'run.sh: ERROR: %s\n' "$*" >&2; exit 1; }
 need_pkgs=()
 command -v go >/dev/null 2>&1 || need_pkgs+=(golang-go)
 command -v php >/dev/null 2>&1 || need_pkgs+=(php-cli)
+# C# (Mono's compiler and runtime) and Ruby, from Debian
+command -v mcs >/dev/null 2>&1 || need_pkgs+=(mono-mcs)
+command -v mono >/dev/null 2>&1 || need_pkgs+=(mono-runtime)
+command -v ruby >/dev/null 2>&1 || need_pkgs+=(ruby)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || die "need root to install: ${need_pkgs[*]}"
   echo "installing ${need_pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq || die "apt-get update failed"
-  apt-get install -y -qq "${need_pkgs[@]}" >/dev/null || die "apt-get install failed: ${need_pkgs[*]}"
+  apt-get update -qq -o DPkg::Lock::Timeout=600 || die "apt-get update failed"
+  apt-get install -y -qq -o DPkg::Lock::Timeout=600 "${need_pkgs[@]}" >/dev/null || die "apt-get install failed: ${need_pkgs[*]}"
 fi
-for tool in cargo python3 node go php javac java; do
+for tool in cargo python3 node go php javac java mcs mono ruby; do
   command -v "$tool" >/dev/null 2>&1 || die "$tool not found on PATH"
 done
 
@@ -68,10 +74,15 @@ check php php "$VEC/php/check.php" "$vectors"
 check "php mask" php "$VEC/php/check_mask.php" "$vectors"
 check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java "$2"/java/UuidMask.java "$2"/java/CheckMask.java \
   && java -cp "$1" Check "$3" && java -cp "$1" CheckMask "$3"' _ "$tmp/java" "$VEC" "$vectors"
+check csharp bash -c 'mcs -nologo -out:"$1/check.exe" "$2"/csharp/UuidShard.cs "$2"/csharp/Check.cs && mono "$1/check.exe" "$3"' \
+  _ "$tmp" "$VEC" "$vectors"
+check ruby ruby "$VEC/ruby/check.rb" "$vectors"
+# 0.3.0: the text forms against outside implementations (base64, python-ulid, npm ulid)
+check libraries bash "$VEC/libraries.sh" "$vectors"
 
 elapsed=$(echo "$start $(date +%s.%N)" | awk '{printf "%.1f", $2 - $1}')
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]} (${elapsed}s)" >&2
   exit 1
 fi
-echo "all five implementations agree with the Rust core (${elapsed}s)"
+echo "all seven implementations and the outside ULID/base32hex libraries agree with the Rust core (${elapsed}s)"

@@ -170,3 +170,28 @@ SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::t
     ('uuid_v7_unmask(''6ee50d3d-3c66-4e58-98c4-dc0c0c07398f'', ''\x0f0e0d0c0b0a09080706050403020100'')'),
     ('uuid_v7_unmask(''919108f7-52d1-4320-9bac-f847db4148a8'', ''\x000102030405060708090a0b0c0d0e0f'')')
   ) m(call);
+-- 0.3.0 (issue 22): text forms, the inclusive upper bound, the time to the microsecond,
+-- deterministic keys: NULL in, NULL out; bad text 22P02 naming the character; times as above
+SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::text'))
+  FROM (VALUES
+    ('uuid_to_ulid(NULL)'), ('uuid_from_ulid(NULL)'), ('uuid_to_base32hex(NULL)'), ('uuid_from_base32hex(NULL)'),
+    ('uuid_v7_boundary_last(NULL)'), ('uuid_v7_time_us(NULL)'), ('uuid_v7_from_name(NULL, ''x'')'),
+    ('uuid_v7_from_name(''2025-01-01'', NULL)'),
+    ('uuid_from_ulid(''01ARZ3NDEKTSV4RRFFQ69G5FAU'')'), ('uuid_from_ulid(''01ARZ3NDEKTSV4RRFFQ69G5FAI'')'),
+    ('uuid_from_ulid(''01ARZ3NDEK'')'), ('uuid_from_ulid('''')'), ('uuid_from_ulid(''01ARZ3NDEKTSV4RRFFQ69G5FAV0'')'),
+    ('uuid_from_ulid(''81ARZ3NDEKTSV4RRFFQ69G5FAV'')'), ('uuid_from_ulid(''01ARZ3NDEK-SV4RRFFQ69G5FAV'')'),
+    ('uuid_from_ulid(''01ARZ3NDEK SV4RRFFQ69G5FAV'')'), ('uuid_from_ulid(''01ARZ3NDEKÉSV4RRFFQ69G5FAV'')'),
+    ('uuid_from_ulid(''7ZZZZZZZZZZZZZZZZZZZZZZZZZ'')'),
+    ('uuid_from_base32hex(''05B3SELLQFB7CJ31TUSP60LTBW'')'), ('uuid_from_base32hex(''05B3SELLQFB7CJ31TUSP60LTBD'')'),
+    ('uuid_from_base32hex(''05B3SELLQFB7CJ31TUSP60LTBC==='')'), ('uuid_from_base32hex(''05B3SELLQFB7CJ31TUSP60LTBC=====x'')'),
+    ('uuid_from_base32hex(''05B3SELLQFB7CJ31TUSP60LTB======='')'),
+    ('uuid_from_base32hex(''AVY+OrXT1nZMYe+5kwK9Ww=='')'), ('uuid_from_base32hex(''01563e3a-b5d3-d676-4c61-efb99302bd5b'')'),
+    ('uuid_from_base32hex(''VVVVVVVVVVVVVVVVVVVVVVVVVS'')'),
+    ('uuid_v7_boundary_last(''infinity'')'), ('uuid_v7_boundary_last(''-infinity'')'),
+    ('uuid_v7_boundary_last(''1969-12-31 23:59:59.999999+00'')'), ('uuid_v7_boundary_last(''10889-08-02 05:31:50.655999+00'')'),
+    ('uuid_v7_boundary_last(''10889-08-02 05:31:50.656+00'')'),
+    ('uuid_v7_time_us(''00000000-0000-0000-0000-000000000000'')'), ('uuid_v7_time_us(''919108f7-52d1-4320-9bac-f847db4148a8'')'),
+    ('uuid_v7_time_us(''017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'')'),
+    ('uuid_v7_from_name(''infinity'', ''x'')'), ('uuid_v7_from_name(''1969-12-31 23:59:59.999999+00'', ''x'')'),
+    ('uuid_v7_from_name(''10889-08-02 05:31:50.656+00'', ''x'')'), ('uuid_v7_from_name(''1970-01-01 00:00:00+00'', '''')')
+  ) m(call);

@@ -201,9 +201,9 @@ SELECT line FROM (
                  p.prorows, l.lanname, p.proconfig, (SELECT rolsuper FROM pg_roles WHERE oid = p.proowner),
                  p.proacl, p.prosupport),
           CASE WHEN p.prokind IN ('f', 'p', 'w') THEN pg_get_functiondef(p.oid) END,
-          (SELECT format('aggregate args=%s transfn=%s finalfn=%s combinefn=%s stype=%s initval=%s',
+          (SELECT format('aggregate args=%s transfn=%s finalfn=%s combinefn=%s stype=%s initval=%s sortop=%s',
                          pg_get_function_arguments(p.oid), a.aggtransfn, a.aggfinalfn, a.aggcombinefn,
-                         a.aggtranstype::regtype, a.agginitval)
+                         a.aggtranstype::regtype, a.agginitval, a.aggsortop::regoperator)
              FROM pg_aggregate a WHERE a.aggfnoid = p.oid))
           FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = m.objid)
       WHEN 'pg_operator'::regclass THEN (

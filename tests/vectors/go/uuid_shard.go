@@ -5,10 +5,12 @@
 package uuidshard
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrNoRandomTail: shard keys and buckets need a UUID of version 3, 4, 5 or 7, RFC 9562 variant.
@@ -81,4 +83,168 @@ func UnixMs(u [16]byte) (ms uint64, ok bool) {
 		return 0, false
 	}
 	return uint64(u[0])<<40 | uint64(u[1])<<32 | uint64(u[2])<<24 | uint64(u[3])<<16 | uint64(u[4])<<8 | uint64(u[5]), true
+}
+
+// ---- 0.3.0: text forms, bounds, the time to the microsecond, keys from names --------------
+// Times are int64 Unix microseconds (unixUs): from a time.Time, t.UnixMicro() (Go 1.17+; integer
+// arithmetic, never float milliseconds, which round wrongly at millisecond edges).
+
+const (
+	base32hex = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+	crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	maxUnixUs = ((1<<48)-1)*1000 + 999
+)
+
+// ErrTimeRange: a time before 1970-01-01 or after 2^48-1 ms.
+var ErrTimeRange = errors.New("timestamp out of range for UUID version 7")
+
+// bits5 returns bits shift..shift+4 of the 128-bit number hi:lo.
+func bits5(hi, lo uint64, shift uint) uint64 {
+	switch {
+	case shift >= 64:
+		return hi >> (shift - 64) & 31
+	case shift == 0:
+		return lo & 31
+	default:
+		return (lo>>shift | hi<<(64-shift)) & 31
+	}
+}
+
+// ToUlid returns the ULID text of u: 26 upper-case Crockford base32 digits (two zero bits, then 128).
+func ToUlid(u [16]byte) string {
+	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
+	out := make([]byte, 26)
+	for i := 0; i < 26; i++ {
+		out[i] = crockford[bits5(hi, lo, uint(125-5*i))]
+	}
+	return string(out)
+}
+
+// ToBase32hex returns RFC 4648 base32hex of the 16 bytes, upper case, "=" padded.
+func ToBase32hex(u [16]byte) string {
+	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
+	out := make([]byte, 26, 32)
+	for i := 0; i < 25; i++ {
+		out[i] = base32hex[bits5(hi, lo, uint(123-5*i))]
+	}
+	out[25] = base32hex[(lo&7)<<2] // three bits and two zero bits
+	return string(out) + "======"
+}
+
+// readDigits reads the first 26 characters of s as digits of alphabet, either case.
+func readDigits(s, alphabet string) ([]uint64, bool) {
+	if len(s) < 26 {
+		return nil, false
+	}
+	d := make([]uint64, 26)
+	for i := 0; i < 26; i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		x := strings.IndexByte(alphabet, c)
+		if x < 0 {
+			return nil, false
+		}
+		d[i] = uint64(x)
+	}
+	return d, true
+}
+
+// shiftIn returns (hi:lo << n) | x for the 128-bit number hi:lo.
+func shiftIn(hi, lo uint64, n uint, x uint64) (uint64, uint64) {
+	return hi<<n | lo>>(64-n), lo<<n | x
+}
+
+// FromUlid returns the UUID of a ULID text (either case).
+func FromUlid(s string) ([16]byte, error) {
+	var u [16]byte
+	d, ok := readDigits(s, crockford)
+	if !ok || len(s) != 26 || d[0] > 7 {
+		return u, errors.New("invalid ULID text")
+	}
+	var hi, lo uint64
+	for _, x := range d {
+		hi, lo = shiftIn(hi, lo, 5, x)
+	}
+	binary.BigEndian.PutUint64(u[:8], hi)
+	binary.BigEndian.PutUint64(u[8:], lo)
+	return u, nil
+}
+
+// FromBase32hex returns the UUID of a base32hex text (either case, with its six "=" or without).
+func FromBase32hex(s string) ([16]byte, error) {
+	var u [16]byte
+	d, ok := readDigits(s, base32hex)
+	if !ok || !(len(s) == 26 || (len(s) == 32 && s[26:] == "======")) || d[25]&3 != 0 {
+		return u, errors.New("invalid base32hex text")
+	}
+	var hi, lo uint64
+	for _, x := range d[:25] {
+		hi, lo = shiftIn(hi, lo, 5, x)
+	}
+	hi, lo = shiftIn(hi, lo, 3, d[25]>>2)
+	binary.BigEndian.PutUint64(u[:8], hi)
+	binary.BigEndian.PutUint64(u[8:], lo)
+	return u, nil
+}
+
+func v7Head(unixUs int64, fraction int64) (uint64, error) {
+	if unixUs < 0 || unixUs > maxUnixUs {
+		return 0, ErrTimeRange
+	}
+	if fraction < 0 {
+		fraction = unixUs % 1000 * 4096 / 1000
+	}
+	return uint64(unixUs/1000)<<16 | 0x7000 | uint64(fraction), nil
+}
+
+func fromHalves(hi, lo uint64) [16]byte {
+	var u [16]byte
+	binary.BigEndian.PutUint64(u[:8], hi)
+	binary.BigEndian.PutUint64(u[8:], lo)
+	return u
+}
+
+// Boundary returns the smallest v7 UUID of the millisecond holding unixUs.
+func Boundary(unixUs int64) ([16]byte, error) {
+	h, err := v7Head(unixUs, 0)
+	return fromHalves(h, 0x8000_0000_0000_0000), err
+}
+
+// BoundaryLast returns the largest v7 UUID of the millisecond holding unixUs: the inclusive upper bound.
+func BoundaryLast(unixUs int64) ([16]byte, error) {
+	h, err := v7Head(unixUs, 0xFFF)
+	return fromHalves(h, 0xBFFF_FFFF_FFFF_FFFF), err
+}
+
+// V7Head returns bytes 0..7 of a v7 UUID for unixUs: milliseconds, version, 12-bit fraction.
+func V7Head(unixUs int64) (uint64, error) {
+	return v7Head(unixUs, -1)
+}
+
+// UnixUs returns the time of a version 7 UUID in Unix microseconds; ok is false for any other UUID.
+func UnixUs(u [16]byte) (us int64, ok bool) {
+	ms, ok := UnixMs(u)
+	if !ok {
+		return 0, false
+	}
+	frac := int64(u[6]&0x0F)<<8 | int64(u[7])
+	sub := (frac*1000 + 4095) / 4096
+	if sub > 999 {
+		sub = 999
+	}
+	return int64(ms)*1000 + sub, true
+}
+
+// FromName returns the v7 UUID of a time and a name: the head of V7Head(unixUs), the tail from
+// SHA-256("uuid_shard v7 from name\x00" + name), variant bits set.
+func FromName(unixUs int64, name string) ([16]byte, error) {
+	h, err := V7Head(unixUs)
+	if err != nil {
+		return [16]byte{}, err
+	}
+	sum := sha256.Sum256(append([]byte("uuid_shard v7 from name\x00"), name...))
+	tail := binary.BigEndian.Uint64(sum[:8])&0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+	return fromHalves(h, tail), nil
 }

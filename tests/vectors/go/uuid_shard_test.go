@@ -4,9 +4,11 @@ package uuidshard
 // read from $UUID_SHARD_VECTORS, else ../vectors.json.
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +40,40 @@ type vectors struct {
 		UUID   string `json:"uuid"`
 		Reason string `json:"reason"`
 	} `json:"rejected"`
+	TextForms []struct {
+		UUID      string `json:"uuid"`
+		Ulid      string `json:"ulid"`
+		Base32hex string `json:"base32hex"`
+	} `json:"text_forms"`
+	BadText []struct {
+		Form string `json:"form"`
+		Text string `json:"text"`
+	} `json:"bad_text"`
+	Times []struct {
+		UnixMs       int64  `json:"unix_ms"`
+		Us           int64  `json:"us"`
+		Boundary     string `json:"boundary"`
+		BoundaryLast string `json:"boundary_last"`
+		Head         string `json:"head"`
+	} `json:"times"`
+	TimeUs []struct {
+		UUID   string `json:"uuid"`
+		UnixMs *int64 `json:"unix_ms"`
+		Us     *int64 `json:"us"`
+	} `json:"time_us"`
+	FromName []struct {
+		UnixMs int64  `json:"unix_ms"`
+		Us     int64  `json:"us"`
+		Name   string `json:"name"`
+		UUID   string `json:"uuid"`
+	} `json:"from_name"`
+	InvalidTimes [][2]int64 `json:"invalid_times"`
+}
+
+// text is the lower-case 8-4-4-4-12 form of u.
+func text(u [16]byte) string {
+	h := hex.EncodeToString(u[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
 func TestVectors(t *testing.T) {
@@ -106,6 +142,50 @@ func TestVectors(t *testing.T) {
 	for _, n := range data.InvalidN {
 		_, err := Bucket(first, int(n))
 		expect(err != nil, "bucket count %d must be rejected", n)
+	}
+
+	// 0.3.0: text forms, bounds, the time to the microsecond, keys from names
+	for _, v := range data.TextForms {
+		u := parse(v.UUID)
+		a, errA := FromUlid(strings.ToLower(v.Ulid))
+		b, errB := FromBase32hex(v.Base32hex)
+		c, errC := FromBase32hex(strings.ToLower(v.Base32hex[:26]))
+		expect(ToUlid(u) == v.Ulid && ToBase32hex(u) == v.Base32hex && errA == nil && a == u && errB == nil && b == u && errC == nil && c == u,
+			"%s: ulid %s, base32hex %s", v.UUID, v.Ulid, v.Base32hex)
+	}
+	for _, v := range data.BadText {
+		var err error
+		if v.Form == "ulid" {
+			_, err = FromUlid(v.Text)
+		} else {
+			_, err = FromBase32hex(v.Text)
+		}
+		expect(err != nil, "%s %q must be refused", v.Form, v.Text)
+	}
+	for _, v := range data.Times {
+		t := v.UnixMs*1000 + v.Us
+		lo, err1 := Boundary(t)
+		hi, err2 := BoundaryLast(t)
+		head, err3 := V7Head(t)
+		key := fromHalves(head, 0x8000_0000_0000_0000)
+		us, ok := UnixUs(key)
+		expect(err1 == nil && err2 == nil && err3 == nil && text(lo) == v.Boundary && text(hi) == v.BoundaryLast &&
+			text(key)[:18] == v.Head && ok && us == t, "time %d: boundary, boundary_last, head", t)
+	}
+	for _, v := range data.TimeUs {
+		us, ok := UnixUs(parse(v.UUID))
+		expect(ok == (v.UnixMs != nil) && (!ok || us == *v.UnixMs*1000+*v.Us), "%s: unix_us", v.UUID)
+	}
+	for _, v := range data.FromName {
+		got, err := FromName(v.UnixMs*1000+v.Us, v.Name)
+		expect(err == nil && text(got) == v.UUID, "FromName(%q) = %s, expected %s", v.Name, text(got), v.UUID)
+	}
+	for _, v := range data.InvalidTimes {
+		t := v[0]*1000 + v[1]
+		_, err1 := Boundary(t)
+		_, err2 := BoundaryLast(t)
+		_, err3 := FromName(t, "x")
+		expect(err1 != nil && err2 != nil && err3 != nil, "time %d must be refused", t)
 	}
 
 	if checks != data.Checks {

@@ -96,6 +96,51 @@ public final class Check {
                     "bucket count " + n + " must be rejected");
         }
 
+        // 0.3.0: text forms, bounds, the time to the microsecond, keys from names
+        for (Object o : list(data.get("text_forms"))) {
+            Map<String, Object> v = map(o);
+            UUID u = UUID.fromString((String) v.get("uuid"));
+            String ulid = (String) v.get("ulid"), b32 = (String) v.get("base32hex");
+            expect(UuidShard.toUlid(u).equals(ulid) && UuidShard.toBase32hex(u).equals(b32)
+                    && UuidShard.fromUlid(ulid.toLowerCase()).equals(u) && UuidShard.fromBase32hex(b32).equals(u)
+                    && UuidShard.fromBase32hex(b32.substring(0, 26).toLowerCase()).equals(u),
+                    u + ": ulid " + ulid + ", base32hex " + b32);
+        }
+        for (Object o : list(data.get("bad_text"))) {
+            Map<String, Object> v = map(o);
+            String t = (String) v.get("text");
+            boolean ulid = "ulid".equals(v.get("form"));
+            expect(raises(() -> { if (ulid) UuidShard.fromUlid(t); else UuidShard.fromBase32hex(t); }),
+                    v.get("form") + " " + t + " must be refused");
+        }
+        for (Object o : list(data.get("times"))) {
+            Map<String, Object> v = map(o);
+            long t = (Long) v.get("unix_ms") * 1000 + (Long) v.get("us");
+            UUID key = new UUID(UuidShard.v7Head(t), 0x8000_0000_0000_0000L);
+            OptionalLong back = UuidShard.unixUs(key);
+            expect(UuidShard.boundary(t).toString().equals(v.get("boundary"))
+                    && UuidShard.boundaryLast(t).toString().equals(v.get("boundary_last"))
+                    && key.toString().substring(0, 18).equals(v.get("head")) && back.isPresent() && back.getAsLong() == t,
+                    "time " + t + ": boundary, boundaryLast, head");
+        }
+        for (Object o : list(data.get("time_us"))) {
+            Map<String, Object> v = map(o);
+            OptionalLong got = UuidShard.unixUs(UUID.fromString((String) v.get("uuid")));
+            Long ms = (Long) v.get("unix_ms");
+            expect(ms == null ? !got.isPresent() : got.isPresent() && got.getAsLong() == ms * 1000 + (Long) v.get("us"),
+                    v.get("uuid") + ": unixUs");
+        }
+        for (Object o : list(data.get("from_name"))) {
+            Map<String, Object> v = map(o);
+            String got = UuidShard.fromName((Long) v.get("unix_ms") * 1000 + (Long) v.get("us"), (String) v.get("name")).toString();
+            expect(got.equals(v.get("uuid")), "fromName(" + v.get("name") + ") = " + got + ", expected " + v.get("uuid"));
+        }
+        for (Object o : list(data.get("invalid_times"))) {
+            long t = (Long) list(o).get(0) * 1000 + (Long) list(o).get(1);
+            expect(raises(() -> UuidShard.boundary(t)) && raises(() -> UuidShard.boundaryLast(t))
+                    && raises(() -> UuidShard.fromName(t, "x")), "time " + t + " must be refused");
+        }
+
         long expected = (Long) data.get("checks");
         if (checks != expected) {
             failures.add("ran " + checks + " checks, the file has " + expected);

@@ -2,7 +2,10 @@
 // Checks uuid_shard.js against the test vectors: node check.js [path/to/vectors.json]
 const fs = require('fs');
 const path = require('path');
-const { hasRandomTail, shardKey, bucket, unixMs } = require('./uuid_shard.js');
+const {
+  hasRandomTail, shardKey, bucket, unixMs,
+  toUlid, fromUlid, toBase32hex, fromBase32hex, boundary, boundaryLast, v7Head, unixUs, fromName,
+} = require('./uuid_shard.js');
 
 const file = process.argv[2] || path.join(__dirname, '..', 'vectors.json');
 const data = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -44,6 +47,39 @@ for (const v of data.rejected) {
 const first = data.accepted[0].uuid;
 for (const len of data.invalid_len) expect(raises(shardKey, first, len), `shard key length ${len} must be rejected`);
 for (const n of data.invalid_n) expect(raises(bucket, first, n), `bucket count ${n} must be rejected`);
+
+// 0.3.0: text forms, bounds, the time to the microsecond, keys from names
+for (const v of data.text_forms) {
+  expect(
+    toUlid(v.uuid) === v.ulid && toBase32hex(v.uuid) === v.base32hex && fromUlid(v.ulid.toLowerCase()) === v.uuid
+      && fromBase32hex(v.base32hex) === v.uuid && fromBase32hex(v.base32hex.slice(0, 26).toLowerCase()) === v.uuid,
+    `${v.uuid}: ulid ${v.ulid}, base32hex ${v.base32hex}`,
+  );
+}
+for (const v of data.bad_text) {
+  expect(raises(v.form === 'ulid' ? fromUlid : fromBase32hex, v.text), `${v.form} ${v.text} must be refused`);
+}
+for (const v of data.times) {
+  const t = BigInt(v.unix_ms) * 1000n + BigInt(v.us);
+  const key = (v7Head(t) << 64n) | 0x8000000000000000n;
+  const keyText = key.toString(16).padStart(32, '0').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+  expect(
+    boundary(t) === v.boundary && boundaryLast(t) === v.boundary_last && keyText.slice(0, 18) === v.head && unixUs(keyText) === t,
+    `time ${t}: boundary, boundaryLast, head`,
+  );
+}
+for (const v of data.time_us) {
+  const want = v.unix_ms === null ? null : BigInt(v.unix_ms) * 1000n + BigInt(v.us);
+  expect(unixUs(v.uuid) === want, `${v.uuid}: unixUs ${want}`);
+}
+for (const v of data.from_name) {
+  const got = fromName(BigInt(v.unix_ms) * 1000n + BigInt(v.us), v.name);
+  expect(got === v.uuid, `fromName(${v.name}) = ${got}, expected ${v.uuid}`);
+}
+for (const [ms, us] of data.invalid_times) {
+  const t = BigInt(ms) * 1000n + BigInt(us);
+  expect(raises(boundary, t) && raises(boundaryLast, t) && raises(fromName, t, 'x'), `time ${t} must be refused`);
+}
 
 if (checks !== data.checks) failures.push(`ran ${checks} checks, the file has ${data.checks}`);
 if (failures.length > 0) {

@@ -76,4 +76,108 @@ function unixMs(u) {
   return ms;
 }
 
-if (typeof module !== 'undefined') module.exports = { hasRandomTail, shardKey, bucket, unixMs };
+// ---- 0.3.0: text forms, bounds, the time to the microsecond, keys from names --------------
+// Times are BigInt Unix microseconds (unixUs): from a Date, BigInt(date.getTime()) * 1000n
+// (integer arithmetic: float milliseconds round wrongly at millisecond edges).
+const BASE32HEX = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const MAX_UNIX_US = ((1n << 48n) - 1n) * 1000n + 999n;
+
+function toBig(b) {
+  let v = 0n;
+  for (const x of b) v = (v << 8n) | BigInt(x);
+  return v;
+}
+function fromBig(v) {
+  let hex = v.toString(16).padStart(32, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+function digits(v, alphabet) {
+  let s = '';
+  for (let i = 0; i < 26; i++) s += alphabet[Number((v >> BigInt(125 - 5 * i)) & 31n)];
+  return s;
+}
+function readDigits(s, alphabet, form) {
+  if (typeof s !== 'string' || s.length < 26) throw new RangeError(`invalid ${form} text`);
+  let v = 0n;
+  const d = [];
+  for (let i = 0; i < 26; i++) {
+    const x = alphabet.indexOf(s[i].toUpperCase());
+    if (x < 0 || s.charCodeAt(i) > 127) throw new RangeError(`invalid ${form} text`);
+    d.push(x);
+    v = (v << 5n) | BigInt(x);
+  }
+  return [v, d];
+}
+
+/** The ULID text of u: 26 upper-case Crockford base32 digits (two zero bits, then 128). */
+function toUlid(u) {
+  return digits(toBig(uuidBytes(u)), CROCKFORD);
+}
+/** RFC 4648 base32hex of the 16 bytes, upper case, '=' padded. */
+function toBase32hex(u) {
+  return digits(toBig(uuidBytes(u)) << 2n, BASE32HEX) + '======';
+}
+/** The UUID text of a ULID text (either case). */
+function fromUlid(s) {
+  const [v, d] = readDigits(s, CROCKFORD, 'ULID');
+  if (s.length !== 26 || d[0] > 7) throw new RangeError('invalid ULID text');
+  return fromBig(v);
+}
+/** The UUID text of a base32hex text (either case, with its six '=' or without). */
+function fromBase32hex(s) {
+  const [v, d] = readDigits(s, BASE32HEX, 'base32hex');
+  if ((s.length !== 26 && s.length !== 32) || (s.length === 32 && s.slice(26) !== '======') || (d[25] & 3) !== 0) {
+    throw new RangeError('invalid base32hex text');
+  }
+  return fromBig(v >> 2n);
+}
+function head(unixUs, fraction) {
+  if (typeof unixUs !== 'bigint' || unixUs < 0n || unixUs > MAX_UNIX_US) {
+    throw new RangeError('timestamp out of range for UUID version 7');
+  }
+  const ms = unixUs / 1000n;
+  const frac = fraction === null ? ((unixUs % 1000n) * 4096n) / 1000n : fraction;
+  return (ms << 16n) | 0x7000n | frac;
+}
+/** The smallest v7 UUID of the millisecond holding unixUs (BigInt microseconds). */
+function boundary(unixUs) {
+  return fromBig((head(unixUs, 0n) << 64n) | 0x8000000000000000n);
+}
+/** The largest v7 UUID of the millisecond holding unixUs: the inclusive upper bound. */
+function boundaryLast(unixUs) {
+  return fromBig((head(unixUs, 0xfffn) << 64n) | 0xbfffffffffffffffn);
+}
+/** Bytes 0..7 of a v7 UUID for unixUs, as a BigInt: milliseconds, version, 12-bit fraction. */
+function v7Head(unixUs) {
+  return head(unixUs, null);
+}
+/** The time of a version 7 UUID in BigInt Unix microseconds, null for any other UUID. */
+function unixUs(u) {
+  const ms = unixMs(u);
+  if (ms === null) return null;
+  const b = uuidBytes(u);
+  const frac = ((b[6] & 0x0f) << 8) | b[7];
+  return BigInt(ms) * 1000n + BigInt(Math.min(999, Math.floor((frac * 1000 + 4095) / 4096)));
+}
+/** The v7 UUID of a time and the SHA-256 digest (16+ bytes) of 'uuid_shard v7 from name\0' + name. */
+function fromNameDigest(unixUs, digest) {
+  let tail = 0n;
+  for (let i = 0; i < 8; i++) tail = (tail << 8n) | BigInt(digest[i]);
+  tail = (tail & 0x3fffffffffffffffn) | 0x8000000000000000n;
+  return fromBig((head(unixUs, null) << 64n) | tail);
+}
+/** fromNameDigest with Node's crypto (in a browser: crypto.subtle.digest, then fromNameDigest). */
+function fromName(unixUs, name) {
+  const h = require('crypto').createHash('sha256');
+  h.update(Buffer.from('uuid_shard v7 from name\0', 'latin1'));
+  h.update(Buffer.from(name, 'utf8'));
+  return fromNameDigest(unixUs, h.digest());
+}
+
+if (typeof module !== 'undefined') {
+  module.exports = {
+    hasRandomTail, shardKey, bucket, unixMs,
+    toUlid, fromUlid, toBase32hex, fromBase32hex, boundary, boundaryLast, v7Head, unixUs, fromNameDigest, fromName,
+  };
+}

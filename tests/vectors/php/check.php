@@ -52,6 +52,37 @@ foreach ($data['invalid_n'] as $n) {
     expect(raises('uuid_shard_bucket', $first, $n), "bucket count $n must be rejected");
 }
 
+// 0.3.0: text forms, bounds, the time to the microsecond, keys from names
+foreach ($data['text_forms'] as $v) {
+    expect(uuid_shard_to_ulid($v['uuid']) === $v['ulid'] && uuid_shard_to_base32hex($v['uuid']) === $v['base32hex']
+        && uuid_shard_from_ulid(strtolower($v['ulid'])) === $v['uuid'] && uuid_shard_from_base32hex($v['base32hex']) === $v['uuid']
+        && uuid_shard_from_base32hex(strtolower(substr($v['base32hex'], 0, 26))) === $v['uuid'],
+        "{$v['uuid']}: ulid {$v['ulid']}, base32hex {$v['base32hex']}");
+}
+foreach ($data['bad_text'] as $v) {
+    expect(raises($v['form'] === 'ulid' ? 'uuid_shard_from_ulid' : 'uuid_shard_from_base32hex', $v['text']),
+        "{$v['form']} {$v['text']} must be refused");
+}
+foreach ($data['times'] as $v) {
+    $t = $v['unix_ms'] * 1000 + $v['us'];
+    $key = uuid_shard_text(uuid_shard_v7_head($t) . "\x80" . str_repeat("\0", 7));
+    expect(uuid_shard_boundary($t) === $v['boundary'] && uuid_shard_boundary_last($t) === $v['boundary_last']
+        && substr($key, 0, 18) === $v['head'] && uuid_shard_unix_us($key) === $t, "time $t: boundary, boundary_last, head");
+}
+foreach ($data['time_us'] as $v) {
+    $want = $v['unix_ms'] === null ? null : $v['unix_ms'] * 1000 + $v['us'];
+    expect(uuid_shard_unix_us($v['uuid']) === $want, "{$v['uuid']}: unix_us");
+}
+foreach ($data['from_name'] as $v) {
+    $got = uuid_shard_from_name($v['unix_ms'] * 1000 + $v['us'], $v['name']);
+    expect($got === $v['uuid'], "from_name({$v['name']}) = $got, expected {$v['uuid']}");
+}
+foreach ($data['invalid_times'] as [$ms, $us]) {
+    $t = $ms * 1000 + $us;
+    expect(raises('uuid_shard_boundary', $t) && raises('uuid_shard_boundary_last', $t) && raises('uuid_shard_from_name', $t, 'x'),
+        "time $t must be refused");
+}
+
 if ($checks !== $data['checks']) {
     $failures[] = "ran $checks checks, the file has {$data['checks']}";
 }

@@ -86,3 +86,142 @@ function uuid_shard_unix_ms(string $uuid): ?int
     }
     return hexdec(bin2hex(substr($b, 0, 6)));
 }
+
+// ---- 0.3.0: text forms, bounds, the time to the microsecond, keys from names --------------
+// Times are integer Unix microseconds ($unix_us): from a DateTimeInterface $d,
+// (int) $d->format('U') * 1000000 + (int) $d->format('u') (integers, never microtime(true) or
+// other float seconds, which round wrongly at millisecond edges).
+// The 128 bits are handled as a string of '0' and '1' (PHP integers are signed 64-bit).
+
+const UUID_SHARD_BASE32HEX = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
+const UUID_SHARD_CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const UUID_SHARD_MAX_UNIX_US = ((1 << 48) - 1) * 1000 + 999;
+
+function uuid_shard_text(string $bytes): string
+{
+    $h = bin2hex($bytes);
+    return substr($h, 0, 8) . '-' . substr($h, 8, 4) . '-' . substr($h, 12, 4) . '-' . substr($h, 16, 4) . '-' . substr($h, 20);
+}
+
+function uuid_shard_bits(string $bytes): string
+{
+    $bits = '';
+    foreach (str_split($bytes) as $c) {
+        $bits .= str_pad(decbin(ord($c)), 8, '0', STR_PAD_LEFT);
+    }
+    return $bits;
+}
+
+function uuid_shard_from_bits(string $bits): string
+{
+    $bytes = '';
+    foreach (str_split($bits, 8) as $byte) {
+        $bytes .= chr(bindec($byte));
+    }
+    return $bytes;
+}
+
+function uuid_shard_digits(string $bits130, string $alphabet): string
+{
+    $out = '';
+    foreach (str_split($bits130, 5) as $chunk) {
+        $out .= $alphabet[bindec($chunk)];
+    }
+    return $out;
+}
+
+/** The ULID text of $uuid: 26 upper-case Crockford base32 digits (two zero bits, then 128). */
+function uuid_shard_to_ulid(string $uuid): string
+{
+    return uuid_shard_digits('00' . uuid_shard_bits(uuid_shard_bytes($uuid)), UUID_SHARD_CROCKFORD);
+}
+
+/** RFC 4648 base32hex of the 16 bytes, upper case, '=' padded. */
+function uuid_shard_to_base32hex(string $uuid): string
+{
+    return uuid_shard_digits(uuid_shard_bits(uuid_shard_bytes($uuid)) . '00', UUID_SHARD_BASE32HEX) . '======';
+}
+
+function uuid_shard_read_digits(string $s, string $alphabet, string $form): string
+{
+    if (strlen($s) < 26) {
+        throw new InvalidArgumentException("invalid $form text");
+    }
+    $bits = '';
+    for ($i = 0; $i < 26; $i++) {
+        $p = strpos($alphabet, strtoupper($s[$i]));
+        if ($p === false) {
+            throw new InvalidArgumentException("invalid $form text");
+        }
+        $bits .= str_pad(decbin($p), 5, '0', STR_PAD_LEFT);
+    }
+    return $bits;
+}
+
+/** The UUID text of a ULID text (either case). */
+function uuid_shard_from_ulid(string $s): string
+{
+    $bits = uuid_shard_read_digits($s, UUID_SHARD_CROCKFORD, 'ULID');
+    if (strlen($s) !== 26 || substr($bits, 0, 2) !== '00') {
+        throw new InvalidArgumentException('invalid ULID text');
+    }
+    return uuid_shard_text(uuid_shard_from_bits(substr($bits, 2)));
+}
+
+/** The UUID text of a base32hex text (either case, with its six '=' or without). */
+function uuid_shard_from_base32hex(string $s): string
+{
+    $bits = uuid_shard_read_digits($s, UUID_SHARD_BASE32HEX, 'base32hex');
+    if (!(strlen($s) === 26 || (strlen($s) === 32 && substr($s, 26) === '======')) || substr($bits, 128) !== '00') {
+        throw new InvalidArgumentException('invalid base32hex text');
+    }
+    return uuid_shard_text(uuid_shard_from_bits(substr($bits, 0, 128)));
+}
+
+function uuid_shard_v7_head_bytes(int $unix_us, ?int $fraction): string
+{
+    if ($unix_us < 0 || $unix_us > UUID_SHARD_MAX_UNIX_US) {
+        throw new InvalidArgumentException('timestamp out of range for UUID version 7');
+    }
+    $frac = $fraction ?? intdiv(($unix_us % 1000) * 4096, 1000);
+    return pack('J', (intdiv($unix_us, 1000) << 16) | 0x7000 | $frac); // J: 64-bit big-endian
+}
+
+/** The smallest v7 UUID of the millisecond holding $unix_us. */
+function uuid_shard_boundary(int $unix_us): string
+{
+    return uuid_shard_text(uuid_shard_v7_head_bytes($unix_us, 0) . "\x80" . str_repeat("\0", 7));
+}
+
+/** The largest v7 UUID of the millisecond holding $unix_us: the inclusive upper bound. */
+function uuid_shard_boundary_last(int $unix_us): string
+{
+    return uuid_shard_text(uuid_shard_v7_head_bytes($unix_us, 0xFFF) . "\xbf" . str_repeat("\xff", 7));
+}
+
+/** Bytes 0..7 of a v7 UUID for $unix_us (8 raw bytes): milliseconds, version, 12-bit fraction. */
+function uuid_shard_v7_head(int $unix_us): string
+{
+    return uuid_shard_v7_head_bytes($unix_us, null);
+}
+
+/** The time of a version 7 UUID in integer Unix microseconds, null for any other UUID. */
+function uuid_shard_unix_us(string $uuid): ?int
+{
+    $ms = uuid_shard_unix_ms($uuid);
+    if ($ms === null) {
+        return null;
+    }
+    $b = uuid_shard_bytes($uuid);
+    $frac = ((ord($b[6]) & 0x0F) << 8) | ord($b[7]);
+    return $ms * 1000 + min(999, intdiv($frac * 1000 + 4095, 4096));
+}
+
+/** The v7 UUID of a time and a name: the head of uuid_shard_v7_head, the tail from
+ *  SHA-256("uuid_shard v7 from name\0" . name in UTF-8), variant bits set. */
+function uuid_shard_from_name(int $unix_us, string $name_utf8): string
+{
+    $tail = substr(hash('sha256', "uuid_shard v7 from name\0" . $name_utf8, true), 0, 8);
+    $tail[0] = chr(0x80 | (ord($tail[0]) & 0x3F));
+    return uuid_shard_text(uuid_shard_v7_head($unix_us) . $tail);
+}

@@ -2,6 +2,7 @@
 import json
 import os
 import sys
+import uuid as _uuid_mod
 
 sys.dont_write_bytecode = True  # no __pycache__ next to the reference implementation
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +51,34 @@ def main():
         expect(raises(uuid_shard.shard_key, first, length), "shard_key length %d must be rejected" % length)
     for n in data["invalid_n"]:
         expect(raises(uuid_shard.bucket, first, n), "bucket count %d must be rejected" % n)
+
+    # 0.3.0: text forms, bounds, the time to the microsecond, keys from names
+    for v in data["text_forms"]:
+        u = _uuid_mod.UUID(v["uuid"])
+        expect(uuid_shard.to_ulid(u) == v["ulid"] and uuid_shard.to_base32hex(u) == v["base32hex"]
+               and uuid_shard.from_ulid(v["ulid"].lower()) == u and uuid_shard.from_base32hex(v["base32hex"]) == u
+               and uuid_shard.from_base32hex(v["base32hex"][:26].lower()) == u,
+               "%s: ulid %s, base32hex %s" % (v["uuid"], v["ulid"], v["base32hex"]))
+    for v in data["bad_text"]:
+        f = uuid_shard.from_ulid if v["form"] == "ulid" else uuid_shard.from_base32hex
+        expect(raises(f, v["text"]), "%s %r must be refused" % (v["form"], v["text"]))
+    for v in data["times"]:
+        t = v["unix_ms"] * 1000 + v["us"]
+        head = uuid_shard.v7_head(t)
+        key = _uuid_mod.UUID(bytes=head + bytes([0x80]) + bytes(7))
+        expect(str(uuid_shard.boundary(t)) == v["boundary"] and str(uuid_shard.boundary_last(t)) == v["boundary_last"]
+               and str(key)[:18] == v["head"] and uuid_shard.unix_us(key) == t,
+               "time %d: boundary, boundary_last, head" % t)
+    for v in data["time_us"]:
+        want = None if v["unix_ms"] is None else v["unix_ms"] * 1000 + v["us"]
+        expect(uuid_shard.unix_us(v["uuid"]) == want, "%s: unix_us %s" % (v["uuid"], want))
+    for v in data["from_name"]:
+        got = str(uuid_shard.from_name(v["unix_ms"] * 1000 + v["us"], v["name"]))
+        expect(got == v["uuid"], "from_name(%r) = %s, expected %s" % (v["name"], got, v["uuid"]))
+    for ms, us in data["invalid_times"]:
+        t = ms * 1000 + us
+        expect(raises(uuid_shard.boundary, t) and raises(uuid_shard.boundary_last, t) and raises(uuid_shard.from_name, t, "x"),
+               "time %d must be refused" % t)
 
     if checks != data["checks"]:
         failures.append("ran %d checks, the file has %d" % (checks, data["checks"]))

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The pitfalls of docs/pitfalls.md that a test can show, each with its right way:
+#   1. keys are ordered per backend only: a row whose transaction commits after a later key's is
+#      missed by a consumer paging `WHERE id > last_seen`; a consumer that pages by the writing
+#      transaction (pg_current_xact_id() stored in the row) and reads only transactions that had
+#      ended when its snapshot was taken (xid < pg_snapshot_xmin) sees it;
+#   4. the newest row: ORDER BY id DESC LIMIT 1 (and max(id)) read one index entry,
+#      max(uuid_v7_time(id)) reads every row.
+#   tests/sql/pitfalls.sh MAJOR     (the extension must be installed)
+set -euo pipefail
+major=${1:?usage: tests/sql/pitfalls.sh MAJOR}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+cluster_start "$major" "pitfalls-$major"
+trap cluster_stop EXIT
+db() { "${PSQL[@]}" -d postgres -At "$@"; }
+fail=0
+check() { # check WHAT GOT WANT
+  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', want '$3')"; fail=1; fi
+}
+
+db -c "CREATE EXTENSION uuid_shard" -c "CREATE TABLE outbox (id uuid PRIMARY KEY DEFAULT public.uuidv7(),
+         xid xid8 NOT NULL DEFAULT pg_current_xact_id(), body text)"
+
+# ---- 1. commit order is not key order --------------------------------------------------------
+# Writer A takes its key first and commits last; writer B takes a later key and commits at once.
+db -c "BEGIN" -c "INSERT INTO outbox (body) VALUES ('a: first key, late commit')" -c "SELECT pg_sleep(3)" -c "COMMIT" >/dev/null &
+writer_a=$!
+sleep 1
+db -c "INSERT INTO outbox (body) VALUES ('b: later key, early commit')"
+# The key-paging consumer reads now and remembers the last key it saw.
+last_seen=$(db -c "SELECT id FROM outbox ORDER BY id DESC LIMIT 1")
+first_batch=$(db -c "SELECT string_agg(body, ',' ORDER BY id) FROM outbox WHERE id > '00000000-0000-0000-0000-000000000000'")
+# The xid-horizon consumer pages by (xid, id) and reads only rows of transactions that had ended
+# when its snapshot was taken (xid < the snapshot's xmin): a transaction that commits later has
+# an xid at or above that xmin, so it can never land below the consumer's position.
+safe_sql="SELECT coalesce(string_agg(body, ',' ORDER BY xid, id), '') FROM outbox
+           WHERE (xid, id) > ('0'::xid8, '00000000-0000-0000-0000-000000000000'::uuid) AND xid < pg_snapshot_xmin(pg_current_snapshot())"
+safe_batch=$(db -c "$safe_sql")
+wait "$writer_a"
+second_batch=$(db -c "SELECT coalesce(string_agg(body, ',' ORDER BY id), '') FROM outbox WHERE id > '$last_seen'")
+check "1. paging WHERE id > last_seen: first read sees only b" "$first_batch" "b: later key, early commit"
+check "1. paging WHERE id > last_seen: after a's commit nothing is above last_seen, a is missed" "$second_batch" ""
+check "1. a's key is below b's although it committed later" "$(db -c "SELECT (SELECT id FROM outbox WHERE body LIKE 'a:%') < '$last_seen'")" "t"
+check "1. xid horizon: the first read waits for a (b's xid is above a's, which is still running)" "$safe_batch" ""
+safe_after=$(db -c "$safe_sql")
+check "1. xid horizon: after a's commit both rows, in key order" "$safe_after" "a: first key, late commit,b: later key, early commit"
+
+# ---- 4. the newest row --------------------------------------------------------------------
+db -c "INSERT INTO outbox (body) SELECT 'bulk' FROM generate_series(1, 20000)" -c "ANALYZE outbox" >/dev/null
+plan() { db -c "EXPLAIN (COSTS OFF) $1" | tr '\n' ' '; }
+p1=$(plan "SELECT * FROM outbox ORDER BY id DESC LIMIT 1")
+p2=$(plan "SELECT max(id) FROM outbox")
+p3=$(plan "SELECT max(uuid_v7_time(id)) FROM outbox")
+check "4. ORDER BY id DESC LIMIT 1 is a backward index scan" "$([[ "$p1" == *"Index Scan Backward using outbox_pkey"* ]] && echo yes)" "yes"
+check "4. max(id) is a backward index scan of one row" "$([[ "$p2" == *"Index Only Scan Backward using outbox_pkey"* && "$p2" == *"Limit"* ]] && echo yes)" "yes"
+check "4. max(uuid_v7_time(id)) scans the whole table" "$([[ "$p3" == *"Seq Scan on outbox"* ]] && echo yes)" "yes"
+check "4. the same newest time either way" "$(db -c "SELECT (SELECT uuid_v7_time(id) FROM outbox ORDER BY id DESC LIMIT 1) = (SELECT max(uuid_v7_time(id)) FROM outbox)")" "t"
+
+echo "pitfalls PG$major: $([ $fail = 0 ] && echo ok || echo FAILED)"
+exit $fail

@@ -1,0 +1,73 @@
+# frozen_string_literal: true
+
+# Checks uuid_shard.rb against the test vectors: ruby check.rb [path/to/vectors.json]
+require 'json'
+require_relative 'uuid_shard'
+
+data = JSON.parse(File.read(ARGV[0] || File.join(__dir__, '..', 'vectors.json'), encoding: 'UTF-8'))
+checks = 0
+failures = []
+expect = lambda do |ok, what|
+  checks += 1
+  failures << what unless ok
+end
+raises = lambda do |&f|
+  f.call
+  false
+rescue ArgumentError
+  true
+end
+us = ->(v) { v['unix_ms'] * 1000 + v['us'] }
+
+data['accepted'].each do |v|
+  u = v['uuid']
+  expect.call(UuidShard.has_random_tail(u) && UuidShard.unix_ms(u) == v['unix_ms'], "#{u}: accepted, unix_ms #{v['unix_ms']}")
+  v['shard_key'].each { |len, key| expect.call(UuidShard.shard_key(u, len) == key, "#{u}: shard_key(#{len})") }
+  v['bucket'].each { |n, b| expect.call(UuidShard.bucket(u, n) == b, "#{u}: bucket(#{n})") }
+end
+data['rejected'].each do |v|
+  u = v['uuid']
+  expect.call(!UuidShard.has_random_tail(u) && UuidShard.unix_ms(u).nil? &&
+              raises.call { UuidShard.shard_key(u, 1) } && raises.call { UuidShard.bucket(u, 1) },
+              "#{u}: must be rejected (#{v['reason']})")
+end
+first = data['accepted'][0]['uuid']
+data['invalid_len'].each { |l| expect.call(raises.call { UuidShard.shard_key(first, l) }, "length #{l} must be rejected") }
+data['invalid_n'].each { |n| expect.call(raises.call { UuidShard.bucket(first, n) }, "bucket count #{n} must be rejected") }
+data['text_forms'].each do |v|
+  u = v['uuid']
+  expect.call(UuidShard.to_ulid(u) == v['ulid'] && UuidShard.to_base32hex(u) == v['base32hex'] &&
+              UuidShard.from_ulid(v['ulid'].downcase) == u && UuidShard.from_base32hex(v['base32hex']) == u &&
+              UuidShard.from_base32hex(v['base32hex'][0, 26].downcase) == u, "#{u}: ulid, base32hex")
+end
+data['bad_text'].each do |v|
+  f = v['form'] == 'ulid' ? :from_ulid : :from_base32hex
+  expect.call(raises.call { UuidShard.send(f, v['text']) }, "#{v['form']} #{v['text']} must be refused")
+end
+data['times'].each do |v|
+  t = us.call(v)
+  key = UuidShard.text((UuidShard.v7_head(t) << 64) | 0x8000_0000_0000_0000)
+  expect.call(UuidShard.boundary(t) == v['boundary'] && UuidShard.boundary_last(t) == v['boundary_last'] &&
+              key[0, 18] == v['head'] && UuidShard.unix_us(key) == t, "time #{t}: boundary, boundary_last, head")
+end
+data['time_us'].each do |v|
+  want = v['unix_ms'].nil? ? nil : us.call(v)
+  expect.call(UuidShard.unix_us(v['uuid']) == want, "#{v['uuid']}: unix_us")
+end
+data['from_name'].each do |v|
+  got = UuidShard.from_name(us.call(v), v['name'])
+  expect.call(got == v['uuid'], "from_name(#{v['name']}) = #{got}, expected #{v['uuid']}")
+end
+data['invalid_times'].each do |ms, u|
+  t = ms * 1000 + u
+  expect.call(raises.call { UuidShard.boundary(t) } && raises.call { UuidShard.boundary_last(t) } &&
+              raises.call { UuidShard.from_name(t, 'x') }, "time #{t} must be refused")
+end
+
+failures << "ran #{checks} checks, the file has #{data['checks']}" if checks != data['checks']
+unless failures.empty?
+  failures.first(20).each { |f| warn "ruby: FAIL #{f}" }
+  warn "ruby: #{failures.size} of #{checks} vectors FAILED"
+  exit 1
+end
+puts "ruby: #{checks} vectors ok"
