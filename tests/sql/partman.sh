@@ -177,12 +177,15 @@ SELECT pg_temp.fails(format('SELECT partman.show_partition_name(%L, %L)', :'p', 
 -- does not exist" and 5.5.0 skipped the set with a WARNING). A row 12 intervals ahead in the
 -- default partition: maintenance now reads its max(id) on both releases, and then neither
 -- release decodes it (they cast it to timestamptz), so the setting stays unusable with uuid keys.
+-- pg_partman calls max(id) unqualified: the extension's schema must be on the path of the
+-- session that runs maintenance for it to find uuid_shard.max(uuid).
+SET search_path = public, uuid_shard;
 INSERT INTO :p (id) VALUES (uuid_shard.uuid_v7_at(date_trunc(:'unit', now()) + 12 * :'step'::interval));
 UPDATE partman.part_config SET ignore_default_data = false WHERE parent_table = :'p';
 SELECT count(*) AS kids_before FROM kids \\gset
 SELECT max(id) AS default_max FROM ${table}_default \\gset
 SELECT pg_temp.chk(:'default_max'::uuid = (SELECT id FROM ${table}_default ORDER BY id DESC LIMIT 1)
-                   AND public.uuid_v7_time(:'default_max') >= date_trunc(:'unit', now()) + 12 * :'step'::interval,
+                   AND uuid_shard.uuid_v7_time(:'default_max') >= date_trunc(:'unit', now()) + 12 * :'step'::interval,
                    'max(id) of the default partition is its newest row, 12 intervals ahead');
 SQL
     if [ "$v" = 5.2.4 ]; then

@@ -95,7 +95,7 @@ t1=$SECONDS
 recipe=$(awk '/^## /{ in_sec = ($0 == "## Keeping the secret out of query text") } in_sec && /^```sql$/{ blk = 1; next }
               blk && /^```$/{ blk = 0; next } blk' "$PROJECT_ROOT/docs/public-ids.md")
 [ -n "$recipe" ] || { echo "recipe: FAILED, no sql block found in docs/public-ids.md"; exit 1; }
-psql_db -c "CREATE DATABASE recipe" >/dev/null
+psql_db -c "CREATE DATABASE recipe" -c "ALTER DATABASE recipe SET search_path = \"\$user\", public, uuid_shard" >/dev/null
 db=("${PSQL[@]}" -d recipe)
 "${db[@]}" -v ON_ERROR_STOP=1 -o /dev/null <<<"$recipe"
 app=("${PSQL[@]:0:${#PSQL[@]}-2}" -U web_app -d recipe)

@@ -111,8 +111,9 @@ INSERT INTO public.jobs (body) SELECT g FROM generate_series(1, 5000) g;
 INSERT INTO public.orders (id, total) SELECT shard.uuid_v7_at(now() - g * interval '1 hour'), g FROM generate_series(1, 2000) g;
 SQL
 # as state_sql, but the dependencies counted are those of user objects only (this release adds
-# domains whose CHECKs depend on its new helper functions)
-user_deps="WHERE NOT (classid = 'pg_constraint'::regclass AND objid IN (SELECT oid FROM pg_constraint WHERE contypid <> 0)) AND refclassid = "
+# domains whose CHECKs depend on its new helper functions, and aggregates on their transition
+# functions)
+user_deps="WHERE NOT (classid = 'pg_constraint'::regclass AND objid IN (SELECT oid FROM pg_constraint WHERE contypid <> 0)) AND classid <> 'pg_proc'::regclass AND refclassid = "
 state020_sql=${state_sql/WHERE refclassid = /$user_deps}
 [ "$state020_sql" != "$state_sql" ] || { echo "state020_sql: substitution failed"; exit 1; }
 before020=$(as_app -d app020 -Atc "$state020_sql")
@@ -133,7 +134,7 @@ check "0.2.0 edition -> this script: functions (OIDs), tables, indexes (files), 
 # the functions added are exactly those this script defines and 0.2.0's did not
 added=$(as_app -d app020 -Atc "SELECT string_agg(DISTINCT proname, ' ' ORDER BY proname) FROM pg_proc
                                WHERE pronamespace = 'shard'::regnamespace AND oid > $max_oid020")
-script_names() { grep -o '^CREATE OR REPLACE FUNCTION @extschema@\.[a-z0-9_]*' "$1" | sed 's/.*\.//' | sort -u; }
+script_names() { grep -o '^CREATE OR REPLACE \(FUNCTION\|AGGREGATE\) @extschema@\.[a-z0-9_]*' "$1" | sed 's/.*\.//' | sort -u; }
 check "  functions added: those new in this script ($added)" "$added" \
   "$(comm -13 <(script_names "$dist/0.2.0/uuid_shard-0.2.0.sql") <(script_names "$script") | tr '\n' ' ' | sed 's/ $//')"
 check "  and the dependents agree with the functions and take new rows" "$(as_app -d app020 -At <<'SQL'
