@@ -4,8 +4,8 @@
 # 1. Regenerates the test vectors from the Rust core (core/examples/vectors.rs) and fails if
 #    they differ from the committed tests/vectors/vectors.json: the frozen vectors never drift.
 # 2. Checks the Python, JavaScript, Go, PHP, Java, C# and Ruby reference implementations against
-#    them (the mask's references, uuid_mask.* / mask.go / UuidMask.java, against its own section,
-#    in the first five), and the text forms against outside libraries (tests/vectors/libraries.sh).
+#    them (the mask's references, uuid_mask.* / mask.go / UuidMask.java / UuidMask.cs, against its
+#    own section), and the text forms against outside libraries (tests/vectors/libraries.sh).
 #
 # Usage, from anywhere: bash tests/vectors/run.sh
 # Installs golang-go, php-cli, mono-mcs, mono-runtime and ruby with apt-get when missing (needs
@@ -74,7 +74,7 @@ check php php "$VEC/php/check.php" "$vectors"
 check "php mask" php "$VEC/php/check_mask.php" "$vectors"
 check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java "$2"/java/UuidMask.java "$2"/java/CheckMask.java \
   && java -cp "$1" Check "$3" && java -cp "$1" CheckMask "$3"' _ "$tmp/java" "$VEC" "$vectors"
-check csharp bash -c 'mcs -nologo -out:"$1/check.exe" "$2"/csharp/UuidShard.cs "$2"/csharp/Check.cs && mono "$1/check.exe" "$3"' \
+check csharp bash -c 'mcs -nologo -out:"$1/check.exe" "$2"/csharp/UuidShard.cs "$2"/csharp/UuidMask.cs "$2"/csharp/Check.cs && mono "$1/check.exe" "$3"' \
   _ "$tmp" "$VEC" "$vectors"
 check ruby ruby "$VEC/ruby/check.rb" "$vectors"
 # 0.3.0: the text forms against outside implementations (base64, python-ulid, npm ulid)

@@ -117,14 +117,52 @@ public static class Check
 
         long expected = (long)data["checks"];
         if (checks != expected) failures.Add("ran " + checks + " checks, the file has " + expected);
+        int mainChecks = checks;
+        checks = 0;
+        CheckMask(M(data["mask"]));
         if (failures.Count > 0)
         {
             for (int i = 0; i < Math.Min(20, failures.Count); i++) Console.Error.WriteLine("csharp: FAIL " + failures[i]);
-            Console.Error.WriteLine("csharp: " + failures.Count + " of " + checks + " vectors FAILED");
+            Console.Error.WriteLine("csharp: " + failures.Count + " of " + (mainChecks + checks) + " vectors FAILED");
             return 1;
         }
-        Console.WriteLine("csharp: " + checks + " vectors ok");
+        Console.WriteLine("csharp: " + mainChecks + " vectors ok");
+        Console.WriteLine("csharp mask: " + checks + " vectors ok");
         return 0;
+    }
+
+    static byte[] Hex(string h)
+    {
+        var b = new byte[h.Length / 2];
+        for (int i = 0; i < b.Length; i++) b[i] = Convert.ToByte(h.Substring(2 * i, 2), 16);
+        return b;
+    }
+
+    // The mask's section, with its own count (UuidMask.cs); UUIDs read through Guid.ParseExact.
+    static void CheckMask(Dictionary<string, object> m)
+    {
+        if (Encoding.ASCII.GetString(UuidMask.Label) != (string)m["label"]) failures.Add("mask: label, the file has " + m["label"]);
+        foreach (var o in L(m["vectors"]))
+        {
+            var v = M(o);
+            byte[] s = Hex((string)v["secret"]);
+            string pub = UuidShard.Text(UuidMask.Mask(UuidShard.Parse((string)v["key"]), s));
+            string key = UuidShard.Text(UuidMask.Unmask(UuidShard.Parse((string)v["public"]), s));
+            Expect(pub == ((string)v["public"]).ToLowerInvariant() && key == (string)v["key"],
+                   "mask: " + v["key"] + ": mask " + pub + " (expected " + v["public"] + "), unmask " + key);
+        }
+        var first = M(L(m["vectors"])[0]);
+        byte[] k = UuidShard.Parse((string)first["key"]), p = UuidShard.Parse((string)first["public"]);
+        foreach (var h in L(m["invalid_secret"]))
+        {
+            byte[] s = Hex((string)h);
+            Expect(Raises(() => UuidMask.Mask(k, s)) && Raises(() => UuidMask.Unmask(p, s)), "mask: secret " + h + " must be rejected");
+        }
+        byte[] s0 = Hex((string)first["secret"]);
+        foreach (var u in L(m["not_v7"])) Expect(Raises(() => UuidMask.Mask(UuidShard.Parse((string)u), s0)), "mask: mask(" + u + ") must be rejected");
+        foreach (var u in L(m["not_v4"])) Expect(Raises(() => UuidMask.Unmask(UuidShard.Parse((string)u), s0)), "mask: unmask(" + u + ") must be rejected");
+        long expected = (long)m["checks"];
+        if (checks != expected) failures.Add("mask: ran " + checks + " checks, the file has " + expected);
     }
 
     /// <summary>JSON objects, arrays, strings without escapes, integers (long), true, false, null.</summary>

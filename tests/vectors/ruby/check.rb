@@ -3,6 +3,7 @@
 # Checks uuid_shard.rb against the test vectors: ruby check.rb [path/to/vectors.json]
 require 'json'
 require_relative 'uuid_shard'
+require_relative 'uuid_mask'
 
 data = JSON.parse(File.read(ARGV[0] || File.join(__dir__, '..', 'vectors.json'), encoding: 'UTF-8'))
 checks = 0
@@ -65,9 +66,36 @@ data['invalid_times'].each do |ms, u|
 end
 
 failures << "ran #{checks} checks, the file has #{data['checks']}" if checks != data['checks']
+
+# The mask's section, with its own count (uuid_mask.rb).
+m = data['mask']
+mask_checks = 0
+mask_expect = lambda do |ok, what|
+  mask_checks += 1
+  failures << "mask: #{what}" unless ok
+end
+failures << "mask: label #{UuidMask::LABEL}, the file has #{m['label']}" if UuidMask::LABEL != m['label']
+m['vectors'].each do |v|
+  s = [v['secret']].pack('H*')
+  pub = UuidMask.mask(v['key'], s)
+  key = UuidMask.unmask(v['public'], s)
+  mask_expect.call(pub == v['public'].downcase && key == v['key'], "#{v['key']}: mask #{pub} (expected #{v['public']}), unmask #{key}")
+end
+first = m['vectors'][0]
+m['invalid_secret'].each do |h|
+  s = [h].pack('H*')
+  mask_expect.call(raises.call { UuidMask.mask(first['key'], s) } && raises.call { UuidMask.unmask(first['public'], s) },
+                   "secret #{h} must be rejected")
+end
+s = [first['secret']].pack('H*')
+m['not_v7'].each { |u| mask_expect.call(raises.call { UuidMask.mask(u, s) }, "mask(#{u}) must be rejected") }
+m['not_v4'].each { |u| mask_expect.call(raises.call { UuidMask.unmask(u, s) }, "unmask(#{u}) must be rejected") }
+failures << "mask: ran #{mask_checks} checks, the file has #{m['checks']}" if mask_checks != m['checks']
+
 unless failures.empty?
   failures.first(20).each { |f| warn "ruby: FAIL #{f}" }
-  warn "ruby: #{failures.size} of #{checks} vectors FAILED"
+  warn "ruby: #{failures.size} of #{checks + mask_checks} vectors FAILED"
   exit 1
 end
 puts "ruby: #{checks} vectors ok"
+puts "ruby mask: #{mask_checks} vectors ok"
