@@ -9,7 +9,8 @@
 -- aggregates' LANGUAGE sql transition functions name every function, operator and type by
 -- schema (no SET clause, so that the planner can inline them or they stay plain SQL), the
 -- others pin search_path. A body calls nothing of this file but the argument domains and their
--- raising helpers below, named with @extschema@ (the min/max aggregates name theirs so too).
+-- raising helpers below and, in uuid_v7_time and uuid_v7_time_us, the inlined uuid_version and
+-- uuid_v7_time, named with @extschema@ (the min/max aggregates name theirs so too).
 --
 -- Arithmetic: a v7 time is handled as one bigint, (unix_ms << 12) | rand_a, as the native
 -- V7Time is. Times are read from timestamptz without float rounding: the microseconds since
@@ -221,45 +222,70 @@ SELECT pg_catalog.encode(pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_
          1, 8), 'hex')::pg_catalog.uuid
 $fn$;
 
--- uuid_v7_boundary(ts): the smallest v7 of the millisecond holding ts. to_hex prints the 64 bits
--- unsigned, also when ms << 16 reaches the sign bit.
+-- uuid_v7_boundary(ts): the smallest v7 of the millisecond holding ts: bytes 0..7 (ms << 16 |
+-- version 7) as int8send gives them, then the variant byte and zeros. The tail is decoded from
+-- hex (folded at plan time), so no setting (standard_conforming_strings) can change its bytes;
+-- the UUID is built by its text input, the only way SQL has to make a uuid of computed bits.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_boundary(ts timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-SELECT (pg_catalog.lpad(pg_catalog.to_hex(
+SELECT pg_catalog.encode(pg_catalog.int8send(
           (((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.timestamptz_send(ts::@extschema@.uuid_shard_v7_ts_arg), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8
-             OPERATOR(pg_catalog.+) 946684800000000) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 28672),
-          16, '0') OPERATOR(pg_catalog.||) '8000000000000000')::pg_catalog.uuid
-$fn$;
-
--- uuid_v7_time(id): the millisecond of a v7 (RFC 9562 variant), NULL for anything else. The
--- time is built as UTC wall time (timestamp + interval: immutable, unlike timestamptz +
--- interval) read back AT TIME ZONE '00:00'. The 48-bit ms is read as its top 16 bits (bytes 0, 1)
--- and low 32 bits (bytes 2..5), each times an interval: 2^32 ms = 4294967.296 s and 1 ms. Both
--- products are exact in float8 (each is below 2^53 times a power of two), so the sum is the
--- exact millisecond over the whole range; one read of each part, where ms / 3600000 and
--- ms % 3600000 would read all 48 bits twice (measured: about 20% slower). The array adds 0 for
--- version 7 and variant 10 (index 7 * 4 + 2) and NULL otherwise.
-CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-AS $fn$
-SELECT pg_catalog.timezone('00:00'::pg_catalog.interval, '1970-01-01 00:00:00'::pg_catalog.timestamp
-         OPERATOR(pg_catalog.+) ('4294967.296 s'::pg_catalog.interval OPERATOR(pg_catalog.*)
-             (((pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) OPERATOR(pg_catalog.<<) 8) OPERATOR(pg_catalog.|) pg_catalog.get_byte(pg_catalog.uuid_send(id), 1))
-              OPERATOR(pg_catalog.+) ('[30:30]={0}'::pg_catalog.int4[])[((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4) OPERATOR(pg_catalog.<<) 2)
-                                                                 OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6)])::pg_catalog.float8)
-         OPERATOR(pg_catalog.+) ('00:00:00.001'::pg_catalog.interval OPERATOR(pg_catalog.*)
-             ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 3, 4), 'hex'))::pg_catalog.bit(32)::pg_catalog.int8::pg_catalog.float8))
+             OPERATOR(pg_catalog.+) 946684800000000) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 28672)
+        OPERATOR(pg_catalog.||) pg_catalog.decode('8000000000000000', 'hex'), 'hex')::pg_catalog.uuid
 $fn$;
 
 -- uuid_version(id): the version nibble of an RFC 9562 variant UUID, NULL for other variants
--- (the array holds 0 at index 2, variant 10).
+-- (the array holds 0 at index 2, variant 10). PostgreSQL 17 and later: uuid_extract_version.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_version(id uuid) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
 SELECT (pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4)
        OPERATOR(pg_catalog.+) ('[2:2]={0}'::pg_catalog.int4[])[pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6]
 $fn$;
+
+-- uuid_v7_time(id): the millisecond of a v7 (RFC 9562 variant), NULL for anything else.
+-- ms (bytes 0..5) is read once; the time is 1970-01-01 + 1 ms * (ms + 0.5), truncated to the
+-- millisecond. Why that is exact over the whole 48-bit range: ms + 0.5 is exact in float8, and
+-- interval * float8 rounds 1000 * ms + 500 (< 2^58) to float8 once, off by at most 16 us, so
+-- the truncation lands on ms. (1 ms * ms alone is not exact past the year 4253.) The time is
+-- built as UTC wall time (timestamp + interval: immutable, unlike timestamptz + interval), read
+-- back AT TIME ZONE '00:00'. The array adds 0 where uuid_version is 7 and NULL otherwise.
+-- PostgreSQL 18 reads the time in C (uuid_extract_timestamp): see the end of this part.
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+AS $fn$
+SELECT pg_catalog.timezone('00:00'::pg_catalog.interval, pg_catalog.date_trunc('milliseconds',
+         '1970-01-01 00:00:00'::pg_catalog.timestamp OPERATOR(pg_catalog.+) ('00:00:00.001'::pg_catalog.interval OPERATOR(pg_catalog.*)
+             ((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 1, 6), 'hex'))::pg_catalog.bit(48)::pg_catalog.int8::pg_catalog.float8
+               OPERATOR(pg_catalog.+) 0.5::pg_catalog.float8)
+              OPERATOR(pg_catalog.+) ('[7:7]={0}'::pg_catalog.float8[])[@extschema@.uuid_version(id)]))))
+$fn$;
+
+-- Where core reads the same bits in C, the body calls it instead (same results, checked by
+-- tests/sql/sql_edition_parity.sh on every major): PostgreSQL 17 added uuid_extract_version
+-- (the version of an RFC 9562 variant UUID, NULL for other variants: uuid_version exactly) and
+-- 18 made uuid_extract_timestamp read a v7's millisecond (it also reads v1 times, hence the
+-- version 7 check). The choice is made when the script runs: after pg_upgrade to a newer major,
+-- running the script again picks up the faster bodies.
+DO $uuid_shard_core$
+BEGIN
+    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog.>=) 170000 THEN
+        CREATE OR REPLACE FUNCTION @extschema@.uuid_version(id uuid) RETURNS integer
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+        AS $fn$ SELECT pg_catalog.uuid_extract_version(id)::pg_catalog.int4 $fn$;
+    END IF;
+    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 OPERATOR(pg_catalog.>=) 180000 THEN
+        CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time(id uuid) RETURNS timestamptz
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+        AS $fn$
+        SELECT pg_catalog.timezone('00:00'::pg_catalog.interval,
+                 pg_catalog.timezone('00:00'::pg_catalog.interval, pg_catalog.uuid_extract_timestamp(id))
+                 OPERATOR(pg_catalog.+) ('[7:7]={00:00:00}'::pg_catalog.interval[])[pg_catalog.uuid_extract_version(id)])
+        $fn$;
+    END IF;
+END
+$uuid_shard_core$;
 
 -- uuid_shard_key(id, len): the first len digits of the reversed hex string (docs/algorithms.md 3),
 -- which are the reversed hex of bytes 8..15 (len is at most 15). One uuid_send: the length is
@@ -573,44 +599,31 @@ BEGIN
 END
 $fn$;
 
--- uuid_v7_boundary_last(ts): the largest v7 of the millisecond holding ts (rand_a and rand_b all ones).
+-- uuid_v7_boundary_last(ts): the largest v7 of the millisecond holding ts (rand_a and rand_b
+-- all ones): uuid_v7_boundary's expression with 0x7fff and the tail bfff...; inlined likewise.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_boundary_last(ts pg_catalog.timestamptz) RETURNS pg_catalog.uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-DECLARE
-    v_iv interval;
-    v_us bigint;
-BEGIN
-    IF ts < to_timestamp(0) OR ts >= '10889-08-02 05:31:50.656+00'::timestamptz THEN
-        RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
-            DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-    END IF;
-    v_iv := ts - to_timestamp(0);
-    v_us := date_part('day', v_iv)::bigint * 86400000000
-            + (date_part('hour', v_iv) * 3600000000 + date_part('minute', v_iv) * 60000000
-               + date_part('microseconds', v_iv))::bigint;
-    RETURN (lpad(to_hex(((v_us / 1000) << 16) | 32767), 16, '0') || 'bfffffffffffffff')::uuid;
-END
+SELECT pg_catalog.encode(pg_catalog.int8send(
+          (((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.timestamptz_send(ts::@extschema@.uuid_shard_v7_ts_arg), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8
+             OPERATOR(pg_catalog.+) 946684800000000) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 32767)
+        OPERATOR(pg_catalog.||) pg_catalog.decode('bfffffffffffffff', 'hex'), 'hex')::pg_catalog.uuid
 $fn$;
 
--- uuid_v7_time_us(id): the time of a v7 to the microsecond: ms plus least(999, ceil(rand_a * 1000 / 4096)).
+-- uuid_v7_time_us(id): the time of a v7 to the microsecond: uuid_v7_time (NULL for anything
+-- but a v7) plus least(999, ceil(rand_a * 1000 / 4096)) us. least() is not strict, so the
+-- planner would not inline it here: with r = rand_a (12 bits), ceil(r * 1000 / 4096) is
+-- (r * 1000 + 4095) / 4096, which reaches 1000 only for r >= 4092, where r / 4092 is 1.
 CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_time_us(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 AS $fn$
-DECLARE
-    v_t text := id::text;
-    v_us bigint;
-BEGIN
-    IF substr(v_t, 15, 1) <> '7' OR substr(v_t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
-        RETURN NULL;
-    END IF;
-    v_us := ('x' || substr(v_t, 1, 8) || substr(v_t, 10, 4))::bit(48)::bigint * 1000
-            + least(999, (('x' || substr(v_t, 16, 3))::bit(12)::int * 1000 + 4095) / 4096);
-    RETURN to_timestamp(0) + make_interval(hours => (v_us / 3600000000)::int,
-                                           secs => (v_us % 3600000000)::float8 / 1000000);
-END
+SELECT pg_catalog.timezone('00:00'::pg_catalog.interval,
+         pg_catalog.timezone('00:00'::pg_catalog.interval, @extschema@.uuid_v7_time(id))
+         OPERATOR(pg_catalog.+) ('00:00:00.000001'::pg_catalog.interval OPERATOR(pg_catalog.*)
+             ((((((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.&) 15) OPERATOR(pg_catalog.<<) 8)
+                   OPERATOR(pg_catalog.|) pg_catalog.get_byte(pg_catalog.uuid_send(id), 7)) OPERATOR(pg_catalog.*) 1000 OPERATOR(pg_catalog.+) 4095) OPERATOR(pg_catalog./) 4096)
+              OPERATOR(pg_catalog.-) ((((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.&) 15) OPERATOR(pg_catalog.<<) 8)
+                   OPERATOR(pg_catalog.|) pg_catalog.get_byte(pg_catalog.uuid_send(id), 7)) OPERATOR(pg_catalog./) 4092))::pg_catalog.float8))
 $fn$;
 
 -- uuid_v7_from_name(ts, name): the head of uuid_v7_at(ts), the tail from
