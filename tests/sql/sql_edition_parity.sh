@@ -192,7 +192,9 @@ SELECT format('%-18s %s inputs, %s differ', f, total, bad),
   UNION ALL
   SELECT 'uuid_shard_key', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_shard_key(tail_id, len) IS DISTINCT FROM public.uuid_shard_key(tail_id, len)) FROM r
   UNION ALL
-  SELECT 'uuid_v7_time', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_v7_time(any_id) IS DISTINCT FROM public.uuid_v7_time(any_id)) FROM r
+  SELECT 'uuid_v7_time', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_v7_time(any_id) IS DISTINCT FROM public.uuid_v7_time(any_id))
+    FROM (SELECT any_id FROM r  -- and the first and last v7 of each edge's millisecond
+          UNION ALL SELECT public.uuid_v7_boundary(ts) FROM edges UNION ALL SELECT public.uuid_v7_boundary_last(ts) FROM edges) s
   UNION ALL
   SELECT 'uuid_version', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_version(any_id) IS DISTINCT FROM public.uuid_version(any_id)) FROM r
   UNION ALL
