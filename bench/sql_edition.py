@@ -123,7 +123,7 @@ def main():
     gen = [v for v in VARIANTS if v[3] is None or pg.major >= v[3]]
     stmts = [(f"{g} | {name}", f"SELECT {expr} FROM generate_series(1, {a.n}) g") for g, name, expr, _ in gen]
     # Functions the 0.2.0 release does not have are measured in the two current editions only.
-    old_has = set(s.run(f"SELECT DISTINCT proname FROM pg_proc WHERE pronamespace = '{OLD}'::regnamespace"))
+    old_has = set(s.run(f"SELECT DISTINCT proname FROM pg_proc WHERE pronamespace = '{OLD}'::regnamespace;"))
     in_old = lambda name: name.split("(")[0] in old_has
     for name, expr in PER_ROW:
         if name == "floor":
