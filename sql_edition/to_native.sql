@@ -90,8 +90,8 @@ BEGIN
         EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.%I(%s) IS %L', v_schema, r.proname, r.args, v_comment);
         EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard ADD FUNCTION %I.%I(%s)', v_schema, r.proname, r.args);
     END LOOP;
-    -- 4. What only the edition's inlined functions used, and the native ones do not: the argument
-    --    domains, then the raising helpers their CHECKs call (plain DROP: should anything of the
+    -- 4. What only the edition's functions used, and the native ones do not: the argument
+    --    domains, then the raising helpers their CHECKs and the text decoders call (plain DROP: should anything of the
     --    user's depend on them, the move stops and nothing has changed).
     FOR r IN
         SELECT t.oid FROM pg_catalog.pg_type t
@@ -103,7 +103,8 @@ BEGIN
     FOR r IN
         SELECT p.oid FROM pg_catalog.pg_proc p
          WHERE p.pronamespace = pg_catalog.to_regnamespace(v_schema)
-           AND p.proname IN ('uuid_shard_raise_len', 'uuid_shard_raise_tail', 'uuid_shard_raise_v7_range')
+           AND p.proname IN ('uuid_shard_raise_len', 'uuid_shard_raise_tail', 'uuid_shard_raise_v7_range',
+                             'uuid_shard_raise_ulid', 'uuid_shard_raise_base32hex')
     LOOP
         EXECUTE pg_catalog.format('DROP FUNCTION %s', r.oid::pg_catalog.regprocedure);
     END LOOP;
