@@ -91,7 +91,8 @@ BEGIN
         EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard ADD FUNCTION %I.%I(%s)', v_schema, r.proname, r.args);
     END LOOP;
     -- 4. What only the edition's functions used, and the native ones do not: the argument
-    --    domains, then the raising helpers their CHECKs and the text decoders call (plain DROP: should anything of the
+    --    domains, then the helpers: the raising ones their CHECKs and the text decoders call,
+    --    and the text forms' alphabets (plain DROP: should anything of the
     --    user's depend on them, the move stops and nothing has changed).
     FOR r IN
         SELECT t.oid FROM pg_catalog.pg_type t
@@ -104,7 +105,9 @@ BEGIN
         SELECT p.oid FROM pg_catalog.pg_proc p
          WHERE p.pronamespace = pg_catalog.to_regnamespace(v_schema)
            AND p.proname IN ('uuid_shard_raise_len', 'uuid_shard_raise_tail', 'uuid_shard_raise_v7_range',
-                             'uuid_shard_raise_ulid', 'uuid_shard_raise_base32hex')
+                             'uuid_shard_raise_ulid', 'uuid_shard_raise_base32hex',
+                             'uuid_shard_ulid_char', 'uuid_shard_base32hex_char',
+                             'uuid_shard_ulid_digit', 'uuid_shard_base32hex_digit')
     LOOP
         EXECUTE pg_catalog.format('DROP FUNCTION %s', r.oid::pg_catalog.regprocedure);
     END LOOP;

@@ -53,7 +53,7 @@ echo "SQL edition installed, $rows rows in ev, 10,000 in jobs and in orders ($((
 # Rows with their partition, every relation's file, every function's OID: none may change.
 state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
   SELECT p.oid::regprocedure::text || '=' || p.oid AS x FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
-     AND p.proname !~ '^uuid_shard_raise_'  -- the edition's raising helpers: only the edition has them
+     AND p.proname !~ '^uuid_shard_(raise|ulid|base32hex)_'  -- the edition's helpers (raising, alphabets): only the edition has them
   UNION ALL SELECT c.relname || ':' || c.relfilenode FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i', 'v', 'p', 'I')
   UNION ALL SELECT 'ev:' || md5(string_agg(e::text, ',' ORDER BY id)) FROM ev e
   UNION ALL SELECT 'jobs:' || md5(string_agg(tableoid::regclass || j::text, ',' ORDER BY id)) FROM jobs j

@@ -333,9 +333,9 @@ SELECT format('FAIL markings: %s native [%s] edition [%s]', coalesce(a.fn, b.fn)
  WHERE a.marks IS DISTINCT FROM b.marks
    AND NOT (a.fn IN ('uuidv7()', 'uuidv7(shift interval)') AND regexp_replace(b.marks, '[|] u$', '| s') = a.marks)
    -- the edition's own raising helpers (called by its argument domains only), not in native
-   AND NOT (a.fn IS NULL AND b.fn ~ '^uuid_shard_raise_')
+   AND NOT (a.fn IS NULL AND b.fn ~ '^uuid_shard_(raise|ulid|base32hex)_')
 UNION ALL
-SELECT format('markings: %s functions with the same names, arguments, defaults, results, volatility, STRICT, PARALLEL (but uuidv7: UNSAFE); %s edition helpers', count(*) FILTER (WHERE native), count(*) FILTER (WHERE NOT native AND fn ~ '^uuid_shard_raise_'))
+SELECT format('markings: %s functions with the same names, arguments, defaults, results, volatility, STRICT, PARALLEL (but uuidv7: UNSAFE); %s edition helpers', count(*) FILTER (WHERE native), count(*) FILTER (WHERE NOT native AND fn ~ '^uuid_shard_(raise|ulid|base32hex)_'))
   FROM f;
 SQL
 )
