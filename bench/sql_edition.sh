@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The SQL edition's cost per call against the native extension (release build), the 0.2.0
 # release's SQL edition (built from its release commit by that commit's own
-# scripts/sql_edition.sh) and the anchors of a user's choice (the PL/pgSQL overlay recipe,
+# tools/sql_edition.py) and the anchors of a user's choice (the PL/pgSQL overlay recipe,
 # gen_random_uuid(), core 18's uuidv7()), in one database and one run on a scratch cluster;
 # prints the tables of docs/sql-edition.md.
 #   bench/sql_edition.sh [--pg 18|15] [--rounds R] [--n N]      (run by hand; about 3 minutes after the release build)
@@ -24,7 +24,7 @@ echo "==> release build of the native extension for PostgreSQL $major, staged in
 build_release "$major"
 stage_install "$major"
 dist="$BENCH_ROOT/sql_edition"
-bash scripts/sql_edition.sh "$dist" >/dev/null
+python3 tools/sql_edition.py "$dist" >/dev/null
 # 0.2.0's edition, from the release commit, with that commit's own build script
 old_commit=fb56f9b
 rm -rf "$dist/0.2.0"; mkdir -p "$dist/0.2.0/src"

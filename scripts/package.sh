@@ -9,7 +9,7 @@
 #   --pg N   package for PostgreSQL N (repeatable). Without --pg: every tested major, unless
 #            --pgxn or --sql is given, which then build only what they name.
 #   --pgxn   the PGXN zip (META.json at the top level)
-#   --sql    the pure-SQL edition, made by scripts/sql_edition.sh DIST_DIR
+#   --sql    the pure-SQL edition, made by tools/sql_edition.py DIST_DIR
 # The library is built once per major, in the release profile, by `cargo pgrx package`; the .deb
 # and the tarball hold the same bytes.
 set -euo pipefail
@@ -120,9 +120,8 @@ if [ "$pgxn" = 1 ]; then
 fi
 
 if [ "$sql" = 1 ]; then
-  [ -f scripts/sql_edition.sh ] || die "--sql: scripts/sql_edition.sh does not exist (the pure-SQL edition is not part of this checkout)"
-  echo "==> pure-SQL edition (scripts/sql_edition.sh)"
-  bash scripts/sql_edition.sh "$dist_dir" || die "scripts/sql_edition.sh failed"
+  echo "==> pure-SQL edition (tools/sql_edition.py)"
+  python3 tools/sql_edition.py "$dist_dir" || die "tools/sql_edition.py failed"
 fi
 
 # Checksums over everything in dist/, rewritten on every run.

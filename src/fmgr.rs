@@ -1,44 +1,23 @@
-//! Direct version-1 entry points for the hot paths: `uuidv7()`, `uuid_bucket`, `uuid_v7_time`.
-//!
-//! `#[pg_extern]` wraps every call in a guard, argument iterators, a memory-context switch
-//! and return boxing; for a function whose work is a few nanoseconds that wrapper costs more
-//! than the work (docs/benchmarks.md). These functions therefore keep their `#[pg_extern]` (the
-//! Rust body, the SQL entity that other SQL `requires`, the Rust-level tests) but its
-//! `CREATE FUNCTION` (`sql = ...`: the signature, argument names and markings pgrx generates)
-//! points PostgreSQL at a hand-written `extern fn(fcinfo)` plus its [`pg_finfo_v1!`] record,
-//! which reads the arguments straight from `fcinfo`, calls the same core function and
-//! returns the datum. Errors stay the same PostgreSQL ERRORs: `uuidv7_v1` runs under
-//! `#[pg_guard]` (it calls `palloc`), `uuid_bucket_v1` raises its core error through
-//! [`raise_guarded`], and `uuid_v7_time_v1` cannot fail.
+//! The argument and result path of the direct version-1 functions (`#[sql_function]`, the
+//! `uuid_shard_macros` crate): the per-row functions whose work is a few nanoseconds, for which
+//! pgrx's `#[pg_extern]` wrapper (a guard, argument iterators, a memory-context switch, return
+//! boxing) would cost more than the work (docs/benchmarks.md). They read their arguments
+//! straight from `fcinfo` with the accessors below, call the core and return the datum; errors
+//! stay the same PostgreSQL ERRORs (`raise` under the guard, [`raise_guarded`] without it).
 //!
 //! **Released symbols stay exported, with the same arguments and result.** A database keeps the
 //! `AS 'MODULE_PATHNAME', 'symbol'` of the version it was created or last updated with:
 //! packages replace the library before anyone runs `ALTER EXTENSION uuid_shard UPDATE`, and
-//! `pg_upgrade` recreates the old catalog as it is. 0.1.0 names `uuidv7_v1`, `uuid_bucket_v1`,
-//! `uuid_v7_time_v1` (and their `pg_finfo_` records, here) and the pgrx wrappers
-//! `uuidv7_shifted_wrapper`, `uuid_v7_at_wrapper`, `uuid_v7_boundary_wrapper`,
-//! `uuid_version_wrapper`, `uuid_shard_key_wrapper` (named after the Rust function: renaming one
-//! renames its symbol). Never remove or rename these; a new entry point gets a new symbol.
-//! `tests/sql/upgrade.sh` checks every symbol of the last release's install script against the
-//! built library (`nm -D`) and resolves each one from the old catalog (`fmgr_c_validator`).
+//! `pg_upgrade` recreates the old catalog as it is. A `#[sql_function]`'s symbol is its Rust name
+//! (`uuidv7_v1`, `uuid_bucket_v1`, `uuid_v7_time_v1`, ... since 0.1.0); a `#[pg_extern]`'s is
+//! the Rust name plus `_wrapper` (0.1.0 names `uuidv7_shifted_wrapper`, `uuid_v7_at_wrapper`,
+//! `uuid_v7_boundary_wrapper`, `uuid_version_wrapper`, `uuid_shard_key_wrapper`). Never remove or
+//! rename these; a new entry point gets a new symbol. `tests/sql/upgrade.sh` checks every symbol
+//! of the last release's install script against the built library (`nm -D`) and resolves each
+//! one from the old catalog (`fmgr_c_validator`).
 use crate::error::raise;
 use pgrx::pg_sys;
 use uuid_shard_core::Error;
-
-/// The record `pg_finfo_NAME()` returns: "NAME follows the version-1 calling convention".
-pub static V1: pg_sys::Pg_finfo_record = pg_sys::Pg_finfo_record { api_version: 1 };
-
-/// `pg_finfo_v1!(pg_finfo_SYMBOL)`: declares C function SYMBOL as version-1.
-macro_rules! pg_finfo_v1 {
-    ($finfo:ident) => {
-        #[unsafe(no_mangle)]
-        #[doc(hidden)]
-        pub extern "C" fn $finfo() -> &'static ::pgrx::pg_sys::Pg_finfo_record {
-            &$crate::fmgr::V1
-        }
-    };
-}
-pub(crate) use pg_finfo_v1;
 
 /// Argument `i` of a STRICT function (never NULL: the executor does not call it with one).
 #[inline(always)]

@@ -1,6 +1,6 @@
 //! Minting v7 UUIDs: `uuidv7()`, `uuidv7(interval)`, `uuid_v7_at(timestamptz)`.
 use crate::error::{raise, OrRaise};
-use crate::fmgr::{self, pg_finfo_v1};
+use crate::fmgr;
 use pgrx::datum::Interval;
 use pgrx::prelude::*;
 use pgrx::Uuid;
@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::time::{SystemTime, UNIX_EPOCH};
 use uuid_shard_core::v7::{subms_fraction_from_ns, V7Time, PG_EPOCH_OFFSET_US};
 use uuid_shard_core::{generator::V7Generator, Error};
+use uuid_shard_macros::sql_function;
 
 thread_local! {
     // One generator per backend (backends are single-threaded processes). It reseeds its RNG
@@ -38,19 +39,9 @@ fn clock_now() -> Result<V7Time, Error> {
 }
 
 /// A version 7 UUID from the current time, strictly increasing within this backend.
-/// PostgreSQL calls it through `uuidv7_v1` (see `fmgr`).
-#[pg_extern(
-    volatile,
-    parallel_safe,
-    sql = r#"
-CREATE  FUNCTION "uuidv7"() RETURNS uuid /* Uuid */
-STRICT VOLATILE PARALLEL SAFE
-LANGUAGE c /* Rust */
-AS 'MODULE_PATHNAME', 'uuidv7_v1';
-"#
-)]
-fn uuidv7() -> Uuid {
-    Uuid::from_bytes(next_v7())
+#[sql_function("uuidv7() RETURNS uuid", volatile, strict, parallel_safe)]
+unsafe fn uuidv7_v1(_fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+    fmgr::uuid_datum(next_v7())
 }
 
 #[inline(always)]
@@ -58,14 +49,6 @@ fn next_v7() -> [u8; 16] {
     clock_now()
         .and_then(|now| GENERATOR.with_borrow_mut(|g| g.generate(now, pid())))
         .or_raise("uuidv7")
-}
-
-pg_finfo_v1!(pg_finfo_uuidv7_v1);
-#[pg_guard]
-#[unsafe(no_mangle)]
-#[doc(hidden)]
-pub unsafe extern "C-unwind" fn uuidv7_v1(_fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
-    unsafe { fmgr::uuid_datum(next_v7()) }
 }
 
 /// A version 7 UUID from the current time shifted by `shift` (as `timestamptz + interval`).

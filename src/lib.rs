@@ -2,19 +2,16 @@
 //! pure-Rust core (`uuid_shard_core`) and maps core errors to SQLSTATEs. No logic lives here
 //! that the core could hold.
 mod aggregate;
-mod bucket_partition;
 mod error;
 mod fmgr;
 mod generate;
 mod mask;
-mod partition;
 mod shard;
 mod text;
 mod time;
 
-// Runs first in the install script: refuses server minors with CVE-2023-39417 (see the file).
-// Its name starts with "native_", so scripts/sql_edition.sh leaves it out of the SQL edition.
-pgrx::extension_sql_file!("minor_check.sql", name = "native_minor_check", bootstrap);
+// The hand-written SQL of src/sql/, in the order of src/sql/ORDER (build.rs).
+include!(concat!(env!("OUT_DIR"), "/sql_files.rs"));
 
 // The library's name and version, shown by PostgreSQL 18's pg_get_loaded_modules() (which
 // library a session runs after a package upgrade). pgrx 0.18.1's bare `version` key writes the

@@ -6,7 +6,7 @@
 #   version       <version>
 dist=$(mktemp -d)
 chmod a+rx "$dist"
-bash "$PROJECT_ROOT/scripts/sql_edition.sh" "$dist" >/dev/null
+python3 "$PROJECT_ROOT/tools/sql_edition.py" "$dist" >/dev/null
 plain_script=$(ls "$dist"/uuid_shard-*[0-9].sql)
 pgtle_script=$(ls "$dist"/uuid_shard-*.pgtle.sql)
 version=$(basename "$plain_script" .sql); version=${version#uuid_shard-}

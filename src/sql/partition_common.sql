@@ -1,5 +1,6 @@
 -- Catalog reads shared by the time-partition helpers (partition.sql) and the bucket-partition
--- helpers (bucket_partition.sql): one place that checks a parent and lists its partitions.
+-- helpers (bucket_partition.sql, bucket_grow.sql): one place that checks a parent, lists its
+-- partitions, names new partitions and tells whether a name is taken.
 -- Same rules as the helpers themselves: SECURITY INVOKER, search_path pinned (so relation
 -- names in messages come out schema-qualified), STABLE, PARALLEL SAFE, no EXCEPTION block.
 
@@ -89,3 +90,42 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@._uuid_emit_do(text) IS
 'internal to uuid_shard: a DO statement with name resolution pinned and a dollar quote no text inside can end';
+
+-- Internal: <base><suffix> within max_identifier_length bytes (63 unless PostgreSQL was built
+-- otherwise). Only base is shortened, by whole characters, so a multibyte UTF-8 character is
+-- never cut and the suffix -- the part that tells partitions apart -- is always kept.
+CREATE FUNCTION @extschema@._uuid_v7_child_name(base name, suffix text)
+RETURNS text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_room integer := pg_catalog.current_setting('max_identifier_length')::integer
+                      - pg_catalog.octet_length(suffix);
+    v_base text := base::text;
+BEGIN
+    WHILE pg_catalog.octet_length(v_base) > v_room LOOP
+        v_base := pg_catalog.left(v_base, -1);
+    END LOOP;
+    RETURN v_base || suffix;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_v7_child_name(name, text) IS
+'internal to uuid_shard: a partition name within the identifier length limit';
+
+-- Internal: true when schema nsp holds a relation or type called name (a new table's name
+-- would clash with either).
+CREATE FUNCTION @extschema@._uuid_name_taken(nsp name, name text)
+RETURNS boolean
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT EXISTS (SELECT FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = nsp AND c.relname = name)
+        OR EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+                    WHERE n.nspname = nsp AND t.typname = name)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_name_taken(name, text) IS
+'internal to uuid_shard: whether a relation or type of that name exists in the schema';

@@ -148,22 +148,6 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_bucket_servers(regclass, text[], integer, text) IS
 'internal to uuid_shard: checks the postgres_fdw servers given for bucket partitions';
 
--- Internal: true when schema nsp holds a relation or type called name (a new table's name
--- would clash with either).
-CREATE FUNCTION @extschema@._uuid_name_taken(nsp name, name text)
-RETURNS boolean
-LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
-AS $fn$
-    SELECT EXISTS (SELECT FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                    WHERE n.nspname = nsp AND c.relname = name)
-        OR EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
-                    WHERE n.nspname = nsp AND t.typname = name)
-$fn$;
-
-COMMENT ON FUNCTION @extschema@._uuid_name_taken(name, text) IS
-'internal to uuid_shard: whether a relation or type of that name exists in the schema';
-
 -- One CREATE TABLE (or, with servers, CREATE FOREIGN TABLE ... SERVER servers[k+1]) per
 -- missing bucket k in 0 .. n-1, named <parent>_b<k>. Existing bucket partitions are kept;
 -- with servers, each must be a foreign table on its bucket's server.

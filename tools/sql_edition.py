@@ -1,85 +1,36 @@
-#!/usr/bin/env bash
-# Builds the SQL edition (docs/sql-edition.md) into DIST_DIR:
-#   uuid_shard-<version>.sql        plain script: psql [-v schema=NAME] -f FILE (schema uuid_shard by default)
-#   uuid_shard-<version>.pgtle.sql  pg_tle: registers extension uuid_shard <version>, then CREATE EXTENSION
-# The body is sql_edition/uuid_shard_sql.sql (the functions the native extension has in Rust)
-# followed by every SQL file that src/*.rs registers with pgrx's extension_sql_file!, read from
-# its one source, in dependency order (`requires` between the files, as pgrx orders them).
-#   scripts/sql_edition.sh DIST_DIR
-set -euo pipefail
-dist=${1:?usage: scripts/sql_edition.sh DIST_DIR}
-root=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$dist"
-version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)
-[ -n "$version" ] || { echo "sql_edition: no version in Cargo.toml" >&2; exit 1; }
+#!/usr/bin/env python3
+"""Builds the SQL edition (docs/sql-edition.md) into DIST_DIR:
+  uuid_shard-<version>.sql        plain script: psql [-v schema=NAME] -f FILE (schema uuid_shard by default)
+  uuid_shard-<version>.pgtle.sql  pg_tle: registers extension uuid_shard <version>, then CREATE EXTENSION
+The body is every file of src/sql/ORDER marked `edition` or `both`, in that order, read from its
+one source: the edition's stand-ins for what the native extension does in Rust, then the SQL
+both share.
+  python3 tools/sql_edition.py DIST_DIR
+"""
+import os
+import re
+import sys
 
-python3 - "$root" "$dist" "$version" <<'PY'
-import os, re, sys
+if len(sys.argv) != 2:
+    sys.exit("usage: tools/sql_edition.py DIST_DIR")
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+dist = sys.argv[1]
+os.makedirs(dist, exist_ok=True)
+version = re.search(r'(?m)^version = "(.*)"$', open(os.path.join(root, "Cargo.toml")).read())
+if not version:
+    sys.exit("sql_edition: no version in Cargo.toml")
+version = version.group(1)
 
-root, dist, version = sys.argv[1:4]
-src = os.path.join(root, "src")
-
-def macro_calls(text, name):
-    """(argument text, offset) of every `name!( ... )` in Rust source, parentheses balanced."""
-    for m in re.finditer(r"\b" + name + r"!\s*\(", text):
-        depth, i = 1, m.end()
-        while depth:
-            c = text[i]
-            if c == '"':  # skip string literals (they may hold parentheses)
-                i += 1
-                while text[i] != '"':
-                    i += 2 if text[i] == "\\" else 1
-            depth += {"(": 1, ")": -1}.get(c, 0)
-            i += 1
-        yield text[m.end():i - 1], m.start()
-
-files = []
-for rs in sorted(os.listdir(src)):
-    if not rs.endswith(".rs"):
+parts = []
+for line in open(os.path.join(root, "src/sql/ORDER")):
+    line = line.split("#", 1)[0].split()
+    if not line:
         continue
-    text = open(os.path.join(src, rs)).read()
-    # Inline SQL (extension_sql!) would be missed silently: refuse it until this script reads it.
-    if re.search(r"\bextension_sql!\s*\(", text):
-        sys.exit("sql_edition: src/%s uses extension_sql!, which this script does not include yet" % rs)
-    for args, at in macro_calls(text, "extension_sql_file"):
-        path = re.match(r'\s*"([^"]+)"', args).group(1)
-        name = re.search(r'\bname\s*=\s*"([^"]+)"', args)
-        if name and name.group(1).startswith("native_"):
-            continue  # for the native extension's scripts only (src/minor_check.sql)
-        req = re.search(r"\brequires\s*=\s*\[([^\]]*)\]", args)
-        files.append({
-            "path": os.path.normpath(os.path.join(src, path)),  # relative to the .rs file, as include_str!
-            "name": name.group(1) if name else None,
-            "requires": [r.strip().strip('"') for r in req.group(1).split(",") if r.strip()] if req else [],
-            "bootstrap": re.search(r"\bbootstrap\b", args) is not None,
-            "finalize": re.search(r"\bfinalize\b", args) is not None,
-            "key": (rs, at),
-        })
-
-# pgrx emits bootstrap SQL first and finalize SQL last, and every other piece after what it
-# `requires`. The edition's own functions stand in for the Rust functions, so they come first;
-# among the files a `requires` naming another file orders them; otherwise source order.
-by_name = {f["name"]: f for f in files if f["name"]}
-ordered, done = [], set()
-def visit(f, seen=()):
-    if id(f) in done:
-        return
-    if id(f) in seen:
-        sys.exit("sql_edition: extension_sql_file! requires form a cycle at %s" % f["path"])
-    for r in f["requires"]:
-        if r in by_name:
-            visit(by_name[r], seen + (id(f),))
-    done.add(id(f))
-    ordered.append(f)
-for group in ("bootstrap", None, "finalize"):
-    for f in sorted(files, key=lambda f: f["key"]):
-        g = "bootstrap" if f["bootstrap"] else "finalize" if f["finalize"] else None
-        if g == group:
-            visit(f)
-
-parts = [("sql_edition/uuid_shard_sql.sql", open(os.path.join(root, "sql_edition/uuid_shard_sql.sql")).read())]
-for f in ordered:
-    parts.append((os.path.relpath(f["path"], root), open(f["path"]).read()))
+    if len(line) != 2 or line[1] not in ("native", "edition", "both"):
+        sys.exit("sql_edition: src/sql/ORDER: %r: a file, then native, edition or both" % " ".join(line))
+    if line[1] != "native":
+        rel = "src/sql/" + line[0]
+        parts.append((rel, open(os.path.join(root, rel)).read()))
 
 body = []
 for rel, text in parts:
@@ -92,7 +43,7 @@ for quote in ("$uuid_shard_sql$", "$uuid_shard_check$", "$uuid_shard_check_do$",
     if quote in body:
         sys.exit("sql_edition: the SQL contains %s, which the scripts use as their quote" % quote)
 
-head = """-- uuid_shard %s, SQL edition (generated by scripts/sql_edition.sh; see docs/sql-edition.md).
+head = """-- uuid_shard %s, SQL edition (generated by tools/sql_edition.py; see docs/sql-edition.md).
 -- The same functions and bits as the native extension, in SQL and PL/pgSQL, for servers that
 -- cannot load its library.
 """ % version
@@ -264,4 +215,3 @@ for name, text in (("uuid_shard-%s.sql" % version, plain), ("uuid_shard-%s.pgtle
     with open(os.path.join(dist, name), "w") as out:
         out.write(text)
     print(os.path.join(dist, name))
-PY

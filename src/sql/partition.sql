@@ -76,29 +76,6 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_v7_partition_bounds(regclass) IS
 'internal to uuid_shard: the partitions of a RANGE (uuid) partitioned table with their uuid bounds';
 
--- Internal: <base><suffix> within max_identifier_length bytes (63 unless PostgreSQL was built
--- otherwise). Only base is shortened, by whole characters, so a multibyte UTF-8 character is
--- never cut and the suffix -- the part that tells partitions apart -- is always kept.
-CREATE FUNCTION @extschema@._uuid_v7_child_name(base name, suffix text)
-RETURNS text
-LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
-AS $fn$
-DECLARE
-    v_room integer := pg_catalog.current_setting('max_identifier_length')::integer
-                      - pg_catalog.octet_length(suffix);
-    v_base text := base::text;
-BEGIN
-    WHILE pg_catalog.octet_length(v_base) > v_room LOOP
-        v_base := pg_catalog.left(v_base, -1);
-    END LOOP;
-    RETURN v_base || suffix;
-END
-$fn$;
-
-COMMENT ON FUNCTION @extschema@._uuid_v7_child_name(name, text) IS
-'internal to uuid_shard: a partition name within the identifier length limit';
-
 -- One CREATE TABLE ... PARTITION OF per step covering [from_time, to_time).
 --
 -- Alignment (in time_zone, on the wall clock):

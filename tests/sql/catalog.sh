@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Released definitions stay as they were: a fresh install of this build, native and SQL edition,
+# against the committed catalog of the last release (tests/catalog/<release>/, made from that
+# release's own build with --write). Every function, aggregate and type the release installed
+# must exist with exactly its definition (body, argument names, result, markings, settings,
+# owner, privileges, comment); objects the release did not have are listed as new.
+#   tests/sql/catalog.sh MAJOR            compare
+#   tests/sql/catalog.sh MAJOR --write    record the installed build's catalog as the snapshot
+set -euo pipefail
+major=${1:?usage: tests/sql/catalog.sh MAJOR [--write]}
+. "$(dirname "$0")/../../scripts/lib.sh"
+. "$PROJECT_ROOT/tests/sql/lib/edition.sh"
+release=0.3.0
+snapdir="$PROJECT_ROOT/tests/catalog/$release"
+cluster_start "$major" "catalog-$major"
+trap 'cluster_stop; rm -rf "$dist"' EXIT
+"${PSQL[@]}" -d postgres -c "CREATE DATABASE native" -c "CREATE DATABASE edition"
+"${PSQL[@]}" -d native -c "CREATE SCHEMA uuid_shard" -c "CREATE EXTENSION uuid_shard SCHEMA uuid_shard"
+"${PSQL[@]}" -d edition -f "$plain_script" >/dev/null
+describe() { "${PSQL[@]}" -d "$1" -At -v schema=uuid_shard -f "$PROJECT_ROOT/tests/catalog/describe.sql"; }
+if [ "${2:-}" = --write ]; then
+  mkdir -p "$snapdir"
+  for db in native edition; do describe "$db" >"$snapdir/pg$major-$db.txt"; done
+  echo "PG$major: wrote $(grep -c '^== ' "$snapdir/pg$major-native.txt") native and $(grep -c '^== ' "$snapdir/pg$major-edition.txt") edition objects to ${snapdir#"$PROJECT_ROOT"/}"
+  exit 0
+fi
+rc=0
+for db in native edition; do
+  [ -f "$snapdir/pg$major-$db.txt" ] || { echo "no snapshot $snapdir/pg$major-$db.txt"; exit 1; }
+  describe "$db" >"$dist/$db.txt"
+  python3 "$PROJECT_ROOT/tests/catalog/compare.py" "$snapdir/pg$major-$db.txt" "$dist/$db.txt" "PG$major $db" || rc=1
+done
+exit $rc
