@@ -17,8 +17,8 @@ PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
 # one machine never point each other's builds at their own PostgreSQL trees.
 export PGRX_HOME="$PROJECT_ROOT/.pgrx"
 # Majors whose heavy cluster tests (million-row, fault) run full-size: the oldest and
-# newest tested; the others run them smaller. scripts/test.sh sets it from its matrix.
-UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"13 18"}
+# newest tested; the others run them smaller.
+UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"${TESTED_MAJORS%% *} ${TESTED_MAJORS##* }"}
 # rustup's cargo (and cargo-pgrx) even when the calling shell did not put it on PATH.
 case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH" ;; esac
 
@@ -27,10 +27,11 @@ case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && exp
 SUITE_SKIPPED=77
 skip_suite() { echo "skipped: $*"; exit "$SUITE_SKIPPED"; }
 
-pg_bin() { # pg_bin 13..18 -> bin directory
-  case "$1" in
-    13|14|15|16|17|18) local v="PG$1_BIN"; echo "${!v}" ;;
-    *) echo "unsupported PostgreSQL major: $1" >&2; return 1 ;;
+pg_bin() { # pg_bin MAJOR (one of TESTED_MAJORS) -> bin directory
+  case " $TESTED_MAJORS " in
+    *" $1 "*) [[ $1 =~ ^[0-9]+$ ]] || { echo "not a PostgreSQL major: $1" >&2; return 1; }
+      local v="PG$1_BIN"; echo "${!v}" ;;
+    *) echo "unsupported PostgreSQL major: $1 (tested: $TESTED_MAJORS)" >&2; return 1 ;;
   esac
 }
 

@@ -13,8 +13,9 @@
 #                                        pg_regress on a debug build instead)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# Every major that scripts/setup.sh installs (TESTED_MAJORS in scripts/lib.sh), oldest first.
-all_majors=(13 14 15 16 17 18)
+. scripts/lib.sh
+# Every major that scripts/setup.sh installs, oldest first.
+read -ra all_majors <<<"$TESTED_MAJORS"
 # Cluster tests (tests/sql/NAME.sh) that run on the oldest and newest major only (all when --pg).
 edge_only_tests="load parallel hostile"
 majors=("${all_majors[@]}") quick=0
@@ -27,9 +28,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 bash scripts/setup.sh || exit 1
-# Heavy cluster tests run full-size on the oldest and newest tested major, smaller elsewhere.
-export UUID_SHARD_FULL_MAJORS="${all_majors[0]} ${all_majors[${#all_majors[@]}-1]}"
-. scripts/lib.sh
 
 passed=0 failed=0 skipped=0 failures=() skips=()
 suite() { # suite NAME CMD... : runs one suite, records the outcome
@@ -50,6 +48,7 @@ suite() { # suite NAME CMD... : runs one suite, records the outcome
 suite "format: cargo fmt --check" cargo fmt --all -- --check
 suite "core: cargo test -p uuid_shard_core" cargo test -p uuid_shard_core
 suite "docs: error matrix matches the tests" bash tests/check_docs.sh
+suite "upgrade scripts: copied definitions match their release's source" python3 tests/upgrade_scripts.py
 suite "vectors: reference implementations" bash tests/vectors/run.sh
 for m in "${majors[@]}"; do
   # The release build of the packages is the build every later test of this major runs on (built

@@ -4,7 +4,7 @@
 -- not touched; every section below names the change it carries.
 \echo Use "ALTER EXTENSION uuid_shard UPDATE TO '0.3.0'" to load this file. \quit
 
--- ==== Server minors with CVE-2023-39417 refused (src/minor_check.sql): the same check the
+-- ==== Server minors with CVE-2023-39417 refused (src/sql/minor_check.sql): the same check the
 -- install script starts with, first here too, before anything is changed.
 DO $uuid_shard_minor_check$
 DECLARE
@@ -813,7 +813,7 @@ $fn$;
 COMMENT ON FUNCTION @extschema@.uuid_bucket_grow_ddl(regclass, integer, text[]) IS
 'the script that grows a bucket-partitioned table to new_buckets partitions (local or on new postgres_fdw servers); runs nothing';
 
--- Issue 23: public IDs, uuid_v7_mask and uuid_v7_unmask (new functions; IMMUTABLE PARALLEL SAFE,
+-- ==== Public IDs: uuid_v7_mask and uuid_v7_unmask (new functions; IMMUTABLE PARALLEL SAFE,
 -- not STRICT: a NULL secret is an error). Copied from the generated install script.
 CREATE  FUNCTION "uuid_v7_mask"(
 	"id" uuid, /* Option < Uuid > */
@@ -831,8 +831,8 @@ IMMUTABLE PARALLEL SAFE
 LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'uuid_v7_unmask_wrapper';
 
--- issue 22 (1): min(uuid) and max(uuid), with their transition functions (src/aggregate.rs,
--- src/aggregates.sql).
+-- ==== min(uuid) and max(uuid), with their transition functions (src/aggregate.rs,
+-- src/sql/aggregates.sql).
 CREATE  FUNCTION "_uuid_larger"(
 	"a" uuid, /* Uuid */
 	"b" uuid /* Uuid */
@@ -870,7 +870,7 @@ COMMENT ON FUNCTION @extschema@._uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) 
 COMMENT ON FUNCTION @extschema@._uuid_larger(pg_catalog.uuid, pg_catalog.uuid) IS
 'internal to uuid_shard: the larger of two uuids, max(uuid)''s transition and combine function';
 
--- issue 22 (2): ULID and base32hex text forms (src/text.rs).
+-- ==== ULID and base32hex text forms (src/text.rs).
 CREATE  FUNCTION "uuid_to_ulid"(
 	"id" uuid /* Uuid */
 ) RETURNS TEXT /* String */
@@ -899,7 +899,7 @@ IMMUTABLE STRICT PARALLEL SAFE
 LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'uuid_from_base32hex_v1';
 
--- issue 22 (3): the inclusive upper bound of a millisecond (src/time.rs).
+-- ==== The inclusive upper bound of a millisecond (src/time.rs).
 CREATE  FUNCTION "uuid_v7_boundary_last"(
 	"ts" timestamp with time zone /* TimestampWithTimeZone */
 ) RETURNS uuid /* Uuid */
@@ -907,7 +907,7 @@ IMMUTABLE STRICT PARALLEL SAFE
 LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'uuid_v7_boundary_last_wrapper';
 
--- issue 22 (4): the time of a v7 key to the microsecond (src/time.rs).
+-- ==== The time of a v7 key to the microsecond (src/time.rs).
 CREATE  FUNCTION "uuid_v7_time_us"(
 	"id" uuid /* Uuid */
 ) RETURNS timestamp with time zone /* Option < TimestampWithTimeZone > */
@@ -915,7 +915,7 @@ IMMUTABLE STRICT PARALLEL SAFE
 LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'uuid_v7_time_us_v1';
 
--- issue 22 (5): deterministic v7 keys from a time and a name (src/time.rs).
+-- ==== Deterministic v7 keys from a time and a name (src/time.rs).
 CREATE  FUNCTION "uuid_v7_from_name"(
 	"ts" timestamp with time zone, /* TimestampWithTimeZone */
 	"name" TEXT /* &str */

@@ -170,7 +170,7 @@ SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::t
     ('uuid_v7_unmask(''6ee50d3d-3c66-4e58-98c4-dc0c0c07398f'', ''\x0f0e0d0c0b0a09080706050403020100'')'),
     ('uuid_v7_unmask(''919108f7-52d1-4320-9bac-f847db4148a8'', ''\x000102030405060708090a0b0c0d0e0f'')')
   ) m(call);
--- 0.3.0 (issue 22): text forms, the inclusive upper bound, the time to the microsecond,
+-- New in 0.3.0: text forms, the inclusive upper bound, the time to the microsecond,
 -- deterministic keys: NULL in, NULL out; bad text 22P02 naming the character; times as above
 SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::text'))
   FROM (VALUES

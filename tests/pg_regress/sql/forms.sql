@@ -1,5 +1,5 @@
 --
--- 0.3.0 (issue 22): min/max(uuid), ULID and base32hex text, the inclusive upper bound, the time
+-- New in 0.3.0: min/max(uuid), ULID and base32hex text, the inclusive upper bound, the time
 -- to the microsecond, deterministic keys. Bad input is in bad_input.sql.
 --
 SET client_min_messages = warning;

@@ -1,10 +1,11 @@
 # Shared by tests/sql/upgrade.sh and tests/sql/pg_upgrade.sh (sourced after scripts/lib.sh).
 # A folder of its own, so scripts/test.sh (which runs tests/sql/*.sh) does not run it.
 
-# Every released version with the commit it was built from, oldest first; the new version is
-# Cargo.toml's, reached from the last release by UPGRADE_SCRIPT (and from older ones through the
-# chain of scripts in sql/).
-RELEASES="0.1.0=47289dc 0.2.0=fb56f9b"
+# Every released version with the commit it was built from, oldest first (sql/RELEASES), as
+# "VERSION=COMMIT ..."; the new version is Cargo.toml's, reached from the last release by
+# UPGRADE_SCRIPT (and from older ones through the chain of scripts in sql/).
+RELEASES=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's/^[[:space:]]*\([^[:space:]]*\)[[:space:]]*\([^[:space:]]*\).*/\1=\2/' "$PROJECT_ROOT/sql/RELEASES" | tr '\n' ' ')
+RELEASES=${RELEASES% }
 LAST_RELEASE=${RELEASES##* }; LAST_RELEASE=${LAST_RELEASE%%=*}
 NEW_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$PROJECT_ROOT/Cargo.toml" | head -1)
 UPGRADE_SCRIPT="sql/uuid_shard--$LAST_RELEASE--$NEW_VERSION.sql"
@@ -14,7 +15,7 @@ use_release() {
   for r in $RELEASES; do
     [ "${r%%=*}" = "$1" ] && { OLD_VERSION=${r%%=*} OLD_COMMIT=${r#*=}; return 0; }
   done
-  echo "$1 is not a released version (RELEASES in tests/sql/lib/upgrade.sh: $RELEASES)" >&2; return 1
+  echo "$1 is not a released version (sql/RELEASES: $RELEASES)" >&2; return 1
 }
 use_release "$LAST_RELEASE"
 
