@@ -24,10 +24,17 @@ if [ "${2:-}" = --write ]; then
   echo "PG$major: wrote $(grep -c '^== ' "$snapdir/pg$major-native.txt") native and $(grep -c '^== ' "$snapdir/pg$major-edition.txt") edition objects to ${snapdir#"$PROJECT_ROOT"/}"
   exit 0
 fi
+# What changes on purpose since the release, each named with why (nothing else may change).
+unpinned_edition=(
+  "function uuid_shard.uuidv7()=the generators run without SET search_path (its cost per call), every name qualified"
+  "function uuid_shard.uuidv7(interval)=the generators run without SET search_path (its cost per call), every name qualified"
+)
 rc=0
 for db in native edition; do
   [ -f "$snapdir/pg$major-$db.txt" ] || { echo "no snapshot $snapdir/pg$major-$db.txt"; exit 1; }
   describe "$db" >"$dist/$db.txt"
-  python3 "$PROJECT_ROOT/tests/catalog/compare.py" "$snapdir/pg$major-$db.txt" "$dist/$db.txt" "PG$major $db" || rc=1
+  exceptions=()
+  [ "$db" = native ] || exceptions=(--unpinned "${unpinned_edition[@]}")
+  python3 "$PROJECT_ROOT/tests/catalog/compare.py" "$snapdir/pg$major-$db.txt" "$dist/$db.txt" "PG$major $db" "${exceptions[@]}" || rc=1
 done
 exit $rc
