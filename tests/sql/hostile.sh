@@ -209,6 +209,27 @@ case_search_path() {
   else report "view rebinding through the runner's search_path" "$1" "$2" broken "script: $r; labels: $labels"; fi
 }
 
+# The SQL edition's generators run without SET search_path: an operator on the caller's path
+# whose argument types match more exactly than pg_catalog's (float8 * int4 has no exact match
+# there) would win an unqualified lookup, even with pg_catalog searched first.
+case_generator_path() {
+  [ "$1" = writable ] || { report "operators planted on the caller's path under uuidv7()" "$1" "$2" n/a "mallory cannot create in a schema on the caller's path"; return; }
+  newdb c16_"$1"_"$2" "$1" "$2"
+  as mallory -d "$DB" -q <<'SQL'
+CREATE FUNCTION public.m_f8_i4(a float8, b int4) RETURNS float8 LANGUAGE sql AS $$ SELECT CASE WHEN mallory.hit('float8 op int4') THEN a END $$;
+CREATE FUNCTION public.m_f8_i8(a float8, b int8) RETURNS float8 LANGUAGE sql AS $$ SELECT CASE WHEN mallory.hit('float8 op int8') THEN a END $$;
+CREATE OPERATOR public.* (LEFTARG = float8, RIGHTARG = int4, FUNCTION = public.m_f8_i4);
+CREATE OPERATOR public./ (LEFTARG = float8, RIGHTARG = int4, FUNCTION = public.m_f8_i4);
+CREATE OPERATOR public.* (LEFTARG = float8, RIGHTARG = int8, FUNCTION = public.m_f8_i8);
+SQL
+  local out; out=$(as app -d "$DB" -At -c "SELECT $X.uuid_version($X.uuidv7()) || ' ' || $X.uuid_version($X.uuidv7('1 hour'))
+                                             || ' ' || ($X.uuid_v7_time($X.uuidv7('1 hour')) > now() + interval '59 minutes')" 2>&1)
+  local h; h=$(hits)
+  if [ -n "$h" ]; then report "operators planted on the caller's path under uuidv7()" "$1" "$2" fell "ran as $h"
+  elif [ "$out" = "7 7 true" ]; then report "operators planted on the caller's path under uuidv7()" "$1" "$2" blocked "uuidv7() and uuidv7(interval) used pg_catalog's operators"
+  else report "operators planted on the caller's path under uuidv7()" "$1" "$2" broken "$out"; fi
+}
+
 # ---- class 4: idempotency that trusts names -------------------------------------------------------
 case_squat_time() {
   [ "$1" = writable ] || { report "name of a time partition taken after the DDL was made" "$1" "$2" n/a "mallory cannot create in the table's schema"; return; }
@@ -372,6 +393,7 @@ for setting in writable locked; do
     case_domain_grow "$setting" "$edition"
     case_domain_time "$setting" "$edition"
     case_search_path "$setting" "$edition"
+    case_generator_path "$setting" "$edition"
     case_squat_time "$setting" "$edition"
     case_squat_bucket_ddl "$setting" "$edition"
     case_squat_grow "$setting" "$edition"
