@@ -49,6 +49,7 @@ suite "format: cargo fmt --check" cargo fmt --all -- --check
 suite "core: cargo test -p uuid_shard_core" cargo test -p uuid_shard_core
 suite "docs: error matrix matches the tests" bash tests/check_docs.sh
 suite "upgrade scripts: copied definitions match their release's source" python3 tests/upgrade_scripts.py
+suite "generated: files match their generators" bash tests/generated.sh
 suite "vectors: reference implementations" bash tests/vectors/run.sh
 for m in "${majors[@]}"; do
   # The release build of the packages is the build every later test of this major runs on (built

@@ -9,7 +9,9 @@
 #   4. it is still LANGUAGE sql, without SET, SECURITY INVOKER (what inlining needs);
 #   5. its errors and NULLs per row are those of the same call with constant arguments.
 # As a control that the check can see a call that is not inlined, uuid_bucket (PL/pgSQL, a loop)
-# must show up as a call.
+# must show up as a call. The list must hold every LANGUAGE sql function the edition installs,
+# but the internal ones (_uuid_*: the aggregates' transition functions, the partition helpers)
+# and the edition's own helpers (the alphabets: the functions sql_edition/to_native.sql drops).
 #   tests/sql/sql_edition_inline.sh MAJOR
 set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_inline.sh MAJOR}
@@ -19,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 # The functions expected inlined, one per line: FUNCTION(ARGUMENT TYPES)|call over table t (id
 # uuid, len int, ts timestamptz)|call with constant arguments. Add a new single-expression
-# function here.
+# function here (the test fails while one is missing).
 inlined="uuid_v7_time(uuid)|uuid_v7_time(id)|uuid_v7_time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid)
 uuid_v7_time(text)|uuid_v7_time(id::text)|uuid_v7_time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::text)
 uuid_version(uuid)|uuid_version(id)|uuid_version('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')
@@ -53,6 +55,20 @@ SQL
 plan_output() { # plan_output SEARCH_PATH QUERY -> the Output line(s) of the plan
   db -At -c "SET search_path = $1" -c "EXPLAIN (VERBOSE, COSTS OFF) $2" | sed -n 's/^ *Output: //p'
 }
+
+# 0. the list is complete: every LANGUAGE sql function of the edition's API
+check "the list holds every LANGUAGE sql function but _uuid_* and the edition's helpers" \
+  "$(db -At -v listed="$(cut -d'|' -f1 <<<"$inlined" | sed 's/^/ed./' | paste -sd' ' -)" <<'SQL'
+SELECT string_agg(f::regprocedure::text, ' ' ORDER BY f::regprocedure::text COLLATE "C")
+  FROM unnest(string_to_array(:'listed', ' ')) f;
+SQL
+)" "$(db -At -v helpers="$(helper_names "$(to_native_drops)")" <<'SQL'
+SELECT string_agg(e.oid::regprocedure::text, ' ' ORDER BY e.oid::regprocedure::text COLLATE "C")
+  FROM pg_proc e JOIN pg_language l ON l.oid = e.prolang
+ WHERE e.pronamespace = 'ed'::regnamespace AND l.lanname = 'sql' AND e.proname !~ '^_'
+   AND e.proname <> ALL (string_to_array(:'helpers', ' '));
+SQL
+)"
 
 while IFS='|' read -r fn call const; do
   [ -n "$fn" ] || continue

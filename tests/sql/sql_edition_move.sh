@@ -24,6 +24,12 @@ t0=$SECONDS
 db() { "${PSQL[@]}" -d "$@"; }
 "${PSQL[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh_native" -c "CREATE DATABASE fresh_sql"
 db fresh_native -c "CREATE EXTENSION uuid_shard"
+# The edition's own helpers (argument domains, raising functions, alphabets), from the catalog of
+# a database with both editions; to_native.sql drops them by a list that must be exactly these.
+"${PSQL[@]}" -d postgres -c "CREATE DATABASE helpers" >/dev/null
+db helpers -q -c "CREATE EXTENSION uuid_shard" -v schema=ed -f "$script"
+edition_helpers=$(edition_only public ed db helpers)
+check_to_native_drops "$edition_helpers"
 # In public, as a database that has had the edition there since before 0.3.0 (public is
 # writable by every role on 13 and 14: the script warns and installs).
 db fresh_sql -v schema=public -v shared_schema_ok=on -f "$script" 2>/dev/null
@@ -53,7 +59,7 @@ echo "SQL edition installed, $rows rows in ev, 10,000 in jobs and in orders ($((
 # Rows with their partition, every relation's file, every function's OID: none may change.
 state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
   SELECT p.oid::regprocedure::text || '=' || p.oid AS x FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
-     AND p.proname !~ '^uuid_shard_(raise|ulid|base32hex)_'  -- the edition's helpers (raising, alphabets): only the edition has them
+     AND p.proname <> ALL (string_to_array('$(helper_names "$edition_helpers")', ' ')::name[])  -- the edition's helpers: only the edition has them
   UNION ALL SELECT c.relname || ':' || c.relfilenode FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i', 'v', 'p', 'I')
   UNION ALL SELECT 'ev:' || md5(string_agg(e::text, ',' ORDER BY id)) FROM ev e
   UNION ALL SELECT 'jobs:' || md5(string_agg(tableoid::regclass || j::text, ',' ORDER BY id)) FROM jobs j

@@ -44,8 +44,10 @@ EXCEPTION WHEN OTHERS THEN
 END \$\$;"
 
 # ---- 0. the PL/pgSQL helpers come in the order pgrx put them in the native script -------------
+# (the files both editions share: those src/sql/ORDER marks `both`; the `edition` ones are not in it)
 native_sql="$("$CLUSTER_BIN/pg_config" --sharedir)/extension/uuid_shard--$version.sql"
-order=$(grep '^-- ======== src/' "$script" | sed 's/^-- ======== \(.*\) ========$/\1/' | while read -r f; do
+shared=$(awk '$2 == "both" { print "src/sql/" $1 }' "$PROJECT_ROOT/src/sql/ORDER")
+order=$(grep '^-- ======== src/' "$script" | sed 's/^-- ======== \(.*\) ========$/\1/' | grep -Fxf <(echo "$shared") | while read -r f; do
   echo "$(grep -n -m1 -F "$(grep -m1 '^CREATE ' "$PROJECT_ROOT/$f")" "$native_sql" | cut -d: -f1) $f"
 done)
 if [ -n "$order" ] && ! grep -q '^ ' <<<"$order" && [ "$(cut -d' ' -f1 <<<"$order")" = "$(cut -d' ' -f1 <<<"$order" | sort -n)" ]; then
@@ -320,7 +322,11 @@ echo "  ($((SECONDS - t1))s)"
 # ---- 4. markings ------------------------------------------------------------------------------
 # uuidv7() and uuidv7(interval) write the session's state with set_config, which PostgreSQL
 # refuses during a parallel query: they are PARALLEL UNSAFE in the edition (docs/sql-edition.md).
-res=$(psql_db -At <<'SQL'
+# The edition's own helpers, which native lacks, are those sql_edition/to_native.sql drops; that
+# its list is exactly the functions and domains only the edition has is checked first.
+edition_helpers=$(edition_only public uuid_shard_sql psql_db)
+check_to_native_drops "$edition_helpers"
+res=$(psql_db -At -v helpers="$(helper_names "$(to_native_drops)")" <<'SQL'
 WITH f AS (
   SELECT n.nspname = 'public' AS native, p.proname::text || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS fn,
          concat_ws(' | ', pg_get_function_arguments(p.oid), pg_get_function_result(p.oid), p.provolatile,
@@ -332,10 +338,10 @@ SELECT format('FAIL markings: %s native [%s] edition [%s]', coalesce(a.fn, b.fn)
   FROM (SELECT * FROM f WHERE native) a FULL JOIN (SELECT * FROM f WHERE NOT native) b ON a.fn = b.fn
  WHERE a.marks IS DISTINCT FROM b.marks
    AND NOT (a.fn IN ('uuidv7()', 'uuidv7(shift interval)') AND regexp_replace(b.marks, '[|] u$', '| s') = a.marks)
-   -- the edition's own raising helpers (called by its argument domains only), not in native
-   AND NOT (a.fn IS NULL AND b.fn ~ '^uuid_shard_(raise|ulid|base32hex)_')
+   -- the edition's own helpers (raising, alphabets), not in native: to_native.sql's list
+   AND NOT (a.fn IS NULL AND split_part(b.fn, '(', 1) = ANY (string_to_array(:'helpers', ' ')))
 UNION ALL
-SELECT format('markings: %s functions with the same names, arguments, defaults, results, volatility, STRICT, PARALLEL (but uuidv7: UNSAFE); %s edition helpers', count(*) FILTER (WHERE native), count(*) FILTER (WHERE NOT native AND fn ~ '^uuid_shard_(raise|ulid|base32hex)_'))
+SELECT format('markings: %s functions with the same names, arguments, defaults, results, volatility, STRICT, PARALLEL (but uuidv7: UNSAFE); %s edition helpers', count(*) FILTER (WHERE native), count(*) FILTER (WHERE NOT native AND split_part(fn, '(', 1) = ANY (string_to_array(:'helpers', ' '))))
   FROM f;
 SQL
 )

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Files written by a generator match what their generator writes now (no PostgreSQL needed):
+#   src/sql/edition/text.sql   tools/gen_text_forms.py
+# A file edited by hand, or a generator changed and not run, fails with the diff.
+#   tests/generated.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+fail=0
+for gen in tools/gen_text_forms.py; do
+  python3 "$gen" --check || fail=1
+done
+echo "generated files: $([ $fail = 0 ] && echo ok || echo FAILED)"
+exit $fail
