@@ -79,6 +79,10 @@ for m in "${majors[@]}"; do
   fi
   major_unlock
 done
+# The README's commands, as written (the demo among them), once every major's packages are in dist/.
+if [ "$quick" = 0 ] && [ ${#majors[@]} = ${#all_majors[@]} ]; then
+  suite "readme: every command runs as written" bash tests/check_readme_commands.sh "${majors[${#majors[@]}-1]}"
+fi
 if [ "$quick" = 0 ]; then
   suite "pgxn: META.json and zip" bash -c 'bash scripts/package.sh --pgxn && bash tests/package/meta.sh --zip'
 fi
