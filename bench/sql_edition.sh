@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The SQL edition's cost per call against the native extension (release build), the 0.2.0
 # release's SQL edition (built from its release commit by that commit's own
-# tools/sql_edition.py) and the anchors of a user's choice (the PL/pgSQL overlay recipe,
+# scripts/sql_edition.sh) and the anchors of a user's choice (the PL/pgSQL overlay recipe,
 # gen_random_uuid(), core 18's uuidv7()), in one database and one run on a scratch cluster;
 # prints the tables of docs/sql-edition.md.
 #   bench/sql_edition.sh [--pg 18|15] [--rounds R] [--n N]      (run by hand; about 3 minutes after the release build)
