@@ -200,13 +200,16 @@ BEGIN
         -- Plain CREATE: a name another role takes before the statement runs makes it fail
         -- rather than be skipped (docs/security.md); running this function again emits what
         -- is still missing.
+        -- %1$I.%2$I the partition, %1$I.%3$I the parent, %4$s the bucket; with servers, %5$I
+        -- its server, where the table has the parent's schema and name (%1$L, %3$L).
         IF v_servers IS NULL THEN
-            RETURN NEXT pg_catalog.format('CREATE TABLE %I.%I PARTITION OF %I.%I FOR VALUES IN (%s)',
-                                          v_nsp, v_name, v_nsp, v_rel, k);
+            RETURN NEXT pg_catalog.format(
+$sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I FOR VALUES IN (%4$s)$sql$,
+                v_nsp, v_name, v_rel, k);
         ELSE
-            RETURN NEXT pg_catalog.format('CREATE FOREIGN TABLE %I.%I PARTITION OF %I.%I FOR VALUES IN (%s) '
-                                          'SERVER %I OPTIONS (schema_name %L, table_name %L)',
-                                          v_nsp, v_name, v_nsp, v_rel, k, v_servers[k + 1], v_nsp, v_rel);
+            RETURN NEXT pg_catalog.format(
+$sql$CREATE FOREIGN TABLE %1$I.%2$I PARTITION OF %1$I.%3$I FOR VALUES IN (%4$s) SERVER %5$I OPTIONS (schema_name %1$L, table_name %3$L)$sql$,
+                v_nsp, v_name, v_rel, k, v_servers[k + 1]);
         END IF;
     END LOOP;
 END

@@ -289,7 +289,7 @@ BEGIN
           JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
          WHERE p.partrelid = parent;
         -- Generated columns are computed again; identity columns keep their values.
-        SELECT pg_catalog.string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum),
+        SELECT pg_catalog.string_agg(pg_catalog.format('%I', a.attname), ', ' ORDER BY a.attnum),
                CASE WHEN bool_or(a.attidentity <> '') THEN ' OVERRIDING SYSTEM VALUE' ELSE '' END
           INTO v_cols, v_overriding
           FROM pg_catalog.pg_attribute a
@@ -329,18 +329,25 @@ BEGIN
         -- statement, it fails instead of skipping (IF NOT EXISTS would leave their table in
         -- place of the partition). Running this function again emits only what is missing.
         IF NOT v_move THEN
-            RETURN NEXT pg_catalog.format('CREATE TABLE %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
-                                          v_nsp, v_name, v_nsp, v_rel, v_from, v_to);
+            -- %1$I.%2$I the partition, %1$I.%3$I the parent, %4$L and %5$L its bounds (a bound
+            -- takes the type of the partition key).
+            RETURN NEXT pg_catalog.format(
+$sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I FOR VALUES FROM (%4$L) TO (%5$L)$sql$,
+                v_nsp, v_name, v_rel, v_from, v_to);
             CONTINUE;
         END IF;
+        -- %1$I.%2$I the parent, %3$I.%4$I its default partition, %1$I.%5$I the new partition,
+        -- %6$L and %7$L its bounds, %8$I the key column, %9$s the columns, %10$s
+        -- ' OVERRIDING SYSTEM VALUE' when some are identity columns.
         RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-            E'    LOCK TABLE ONLY %1$I.%2$I IN ACCESS EXCLUSIVE MODE;\n'
-            '    ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I;\n'
-            '    CREATE TABLE %1$I.%5$I PARTITION OF %1$I.%2$I FOR VALUES FROM (%6$L) TO (%7$L);\n'
-            '    WITH moved AS (DELETE FROM %3$I.%4$I WHERE %8$I OPERATOR(pg_catalog.>=) %6$L::pg_catalog.uuid\n'
-            '                     AND %8$I OPERATOR(pg_catalog.<) %7$L::pg_catalog.uuid RETURNING %9$s)\n'
-            '    INSERT INTO %1$I.%5$I (%9$s)%10$s SELECT %9$s FROM moved;\n'
-            '    ALTER TABLE %1$I.%2$I ATTACH PARTITION %3$I.%4$I DEFAULT;\n',
+$sql$    LOCK TABLE ONLY %1$I.%2$I IN ACCESS EXCLUSIVE MODE;
+    ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I;
+    CREATE TABLE %1$I.%5$I PARTITION OF %1$I.%2$I FOR VALUES FROM (%6$L) TO (%7$L);
+    WITH moved AS (DELETE FROM %3$I.%4$I WHERE %8$I OPERATOR(pg_catalog.>=) %6$L::pg_catalog.uuid
+                     AND %8$I OPERATOR(pg_catalog.<) %7$L::pg_catalog.uuid RETURNING %9$s)
+    INSERT INTO %1$I.%5$I (%9$s)%10$s SELECT %9$s FROM moved;
+    ALTER TABLE %1$I.%2$I ATTACH PARTITION %3$I.%4$I DEFAULT;
+$sql$,
             v_nsp, v_rel, v_def_nsp, v_def_rel, v_name, v_from, v_to, v_key, v_cols, v_overriding));
     END LOOP;
 
@@ -352,8 +359,9 @@ BEGIN
                     quote_ident(v_nsp), quote_ident(v_name), parent
                 USING ERRCODE = 'duplicate_table';
         END IF;
-        RETURN NEXT pg_catalog.format('CREATE TABLE %I.%I PARTITION OF %I.%I DEFAULT',
-                                      v_nsp, v_name, v_nsp, v_rel);
+        -- %1$I.%2$I the default partition, %1$I.%3$I the parent.
+        RETURN NEXT pg_catalog.format($sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I DEFAULT$sql$,
+                                      v_nsp, v_name, v_rel);
     END IF;
 END
 $fn$;
@@ -445,11 +453,14 @@ BEGIN
          WHERE NOT b.is_default AND b.to_id IS NOT NULL AND b.to_id <= v_cut
          ORDER BY b.from_id NULLS FIRST
     LOOP
-        RETURN NEXT pg_catalog.format('ALTER TABLE %I.%I DETACH PARTITION %I.%I%s', v_nsp, v_rel,
-                                      r.schema_name, r.table_name,
-                                      CASE WHEN v_action = 'detach concurrently' THEN ' CONCURRENTLY' ELSE '' END);
+        -- %1$I.%2$I the parent, %3$I.%4$I the partition.
+        RETURN NEXT pg_catalog.format(
+            CASE WHEN v_action = 'detach concurrently'
+                 THEN $sql$ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I CONCURRENTLY$sql$
+                 ELSE $sql$ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I$sql$ END,
+            v_nsp, v_rel, r.schema_name, r.table_name);
         IF v_action = 'drop' THEN
-            RETURN NEXT pg_catalog.format('DROP TABLE %I.%I', r.schema_name, r.table_name);
+            RETURN NEXT pg_catalog.format($sql$DROP TABLE %1$I.%2$I$sql$, r.schema_name, r.table_name);
         END IF;
     END LOOP;
 END

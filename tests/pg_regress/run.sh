@@ -12,16 +12,17 @@ regress=$(dirname "$(dirname "$("$bin/pg_config" --pgxs)")")/test/regress/pg_reg
 [ "${SKIP_INSTALL:-0}" = 1 ] || install_extension "$major"
 cluster_start "$major" "regress-$major" "max_worker_processes = 16"
 trap cluster_stop EXIT
-# As PostgreSQL 15 and later ship it, so that 13 and 14 give the same output: only the database
-# owner creates objects in public (tests/pg_regress/sql/schema_warning.sql tests the warning
-# CREATE EXTENSION gives otherwise).
-"${PSQL[@]}" -d template1 -c "REVOKE CREATE ON SCHEMA public FROM PUBLIC"
+# The database, with public as PostgreSQL 15 and later ship it, so that 13 and 14 give the same
+# output: only the database owner creates objects in it (tests/pg_regress/sql/schema_warning.sql
+# tests the warning CREATE EXTENSION gives otherwise). pg_regress then uses it as it is.
+"${PSQL[@]}" -d postgres -c "CREATE DATABASE uuid_shard_regress TEMPLATE template0"
+"${PSQL[@]}" -d uuid_shard_regress -c "REVOKE CREATE ON SCHEMA public FROM PUBLIC"
 out="$PROJECT_ROOT/.pg/regress-out-$major"
 rm -rf "$out"; mkdir -p "$out"
 if [ $# -gt 0 ]; then tests=("$@"); else tests=(--schedule="$here/schedule"); fi
 status=0
 "$regress" --bindir="$bin" --host="$CLUSTER_DIR/sock" --port="$CLUSTER_PORT" --user=postgres \
-  --inputdir="$here" --outputdir="$out" --dbname=uuid_shard_regress "${tests[@]}" || status=$?
+  --inputdir="$here" --outputdir="$out" --dbname=uuid_shard_regress --use-existing "${tests[@]}" || status=$?
 if [ $status -ne 0 ] && [ -f "$out/regression.diffs" ]; then
   echo "---- regression.diffs (PG$major) ----"; head -200 "$out/regression.diffs"
 fi
