@@ -5,19 +5,17 @@
 -- a query that calls them runs without parallel workers, and never fails because of them.
 -- No SET clause (a function with one pays for a configuration change at every call): every
 -- function, operator and type is named by schema, as in the per-row functions, and no construct
--- that looks an operator up by name (IN, NULLIF, a simple CASE) is used.
+-- that looks an operator up by name (IN, NULLIF, a simple CASE) is used. Every step is an
+-- assignment or IF, which PL/pgSQL evaluates as a simple expression (PERFORM would run a query).
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7() RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY INVOKER
 AS $fn$
 DECLARE
     -- NULL in a new session; '' after a transaction that first set it was rolled back
     v_setting CONSTANT pg_catalog.text := pg_catalog.current_setting('uuid_shard.v7_last', true);
-    v_last pg_catalog.int8;
+    v_last pg_catalog.int8 := CASE WHEN v_setting OPERATOR(pg_catalog.<>) '' THEN v_setting::pg_catalog.int8 END;
     v_now pg_catalog.int8;
 BEGIN
-    IF v_setting OPERATOR(pg_catalog.<>) '' THEN
-        v_last := v_setting::pg_catalog.int8;
-    END IF;
     -- clock_timestamp() has microseconds: as float seconds since 1970 it is exact to well below
     -- a microsecond for present-day times, and the cast to bigint rounds to the nearest
     v_now := pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000;
@@ -32,7 +30,7 @@ BEGIN
         END IF;
         v_now := v_last OPERATOR(pg_catalog.+) 1;
     END IF;
-    PERFORM pg_catalog.set_config('uuid_shard.v7_last', v_now::pg_catalog.text, false);
+    v_last := pg_catalog.set_config('uuid_shard.v7_last', v_now::pg_catalog.text, false);
     -- bytes 0..7: 48-bit ms, version 7, 12-bit fraction; bytes 8..15 from a v4, whose variant
     -- bits are already 10 and whose other 62 bits are random (core's CSPRNG)
     RETURN pg_catalog.encode(pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
@@ -50,7 +48,7 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY INVOKER
 AS $fn$
 DECLARE
     v_setting CONSTANT pg_catalog.text := pg_catalog.current_setting('uuid_shard.v7_last', true);
-    v_last pg_catalog.int8;
+    v_last pg_catalog.int8 := CASE WHEN v_setting OPERATOR(pg_catalog.<>) '' THEN v_setting::pg_catalog.int8 END;
     v_now pg_catalog.int8;
     v_ns pg_catalog.int8;
     v_ts pg_catalog.timestamptz;
@@ -62,9 +60,6 @@ BEGIN
         RAISE EXCEPTION 'interval out of range for UUID version 7' USING ERRCODE = '22008',
             DETAIL = 'UUID version 7 does not support infinite intervals.';
     END IF;
-    IF v_setting OPERATOR(pg_catalog.<>) '' THEN
-        v_last := v_setting::pg_catalog.int8;
-    END IF;
     v_now := pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000;
     v_now := ((v_now OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.<<) 12)
              OPERATOR(pg_catalog.|) (((v_now OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000);
@@ -75,7 +70,7 @@ BEGIN
         END IF;
         v_now := v_last OPERATOR(pg_catalog.+) 1;
     END IF;
-    PERFORM pg_catalog.set_config('uuid_shard.v7_last', v_now::pg_catalog.text, false);
+    v_last := pg_catalog.set_config('uuid_shard.v7_last', v_now::pg_catalog.text, false);
     -- the first nanosecond of that time (V7Time::unix_ns), split into microseconds and the rest
     v_ns := ((v_now OPERATOR(pg_catalog.>>) 12) OPERATOR(pg_catalog.*) 1000000)
             OPERATOR(pg_catalog.+) ((((v_now OPERATOR(pg_catalog.&) 4095) OPERATOR(pg_catalog.*) 1000000) OPERATOR(pg_catalog.+) 4095) OPERATOR(pg_catalog./) 4096);
