@@ -24,37 +24,24 @@ set -eEuo pipefail
 major=${1:?usage: tests/sql/default_move.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 if is_full_major "$major"; then rows=1000000; else rows=100000; fi
 rows=${DEFAULT_MOVE_ROWS:-$rows}
 
-work=$(mktemp -d /tmp/rel-defmove.XXXXXX)
-chmod 755 "$work"
+suite_tmpdir work
 pids=()
-cleanup() {
-  local status=$? p
-  touch "$work/stop" 2>/dev/null || true
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  if [ -n "${CLUSTER_DIR:-}" ]; then
-    cluster_stop 2>/dev/null || true
-    # The cluster holds the table three times (about 550 MB at 1,000,000 rows): kept only after a
-    # failure, or with KEEP_CLUSTERS=1.
-    [ "$status" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "$CLUSTER_DIR"
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-failures=0
-trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
-fail() { echo "FAIL [PG$major $mode]: $*" >&2; failures=$((failures + 1)); }
+# At exit: the writers and the reader stopped. The cluster holds the table three times (about
+# 550 MB at 1,000,000 rows): suite.sh keeps it only after a failure, or with KEEP_CLUSTERS=1.
+suite_on_exit 'touch "$work/stop" 2>/dev/null; for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done'
 
 t0=$SECONDS
-cluster_start "$major" "defmove-$major" "max_wal_size = 4GB" "checkpoint_timeout = 30min"
+suite_cluster "defmove-$major" "max_wal_size = 4GB" "checkpoint_timeout = 30min"
 export PGOPTIONS="-c TimeZone=UTC -c client_min_messages=warning"
-q() { "${PSQL[@]}" -At "$@"; }
 
-mode=setup
-q -d postgres -c "CREATE DATABASE base"
-q -d base <<SQL
+suite_case setup
+make_db base
+db base <<SQL
 CREATE EXTENSION uuid_shard;
 CREATE TABLE ev (id uuid PRIMARY KEY, src text NOT NULL, n bigint) PARTITION BY RANGE (id);
 SELECT uuid_v7_partition_ddl('ev', '2026-01-01', '2026-07-01', with_default => true) \gexec
@@ -72,18 +59,18 @@ SELECT count(*) AS n, sum(('x' || left(md5(id::text), 15))::bit(60)::bigint::num
   FROM ev;
 VACUUM ANALYZE;
 SQL
-read -r n0 moving < <(q -d base -F ' ' -c "SELECT n, moving FROM expected")
-in_default=$(q -d base -c "SELECT count(*) FROM ev_default")
-[ "$n0" = "$rows" ] || fail "loaded $n0 rows, not $rows"
+read -r n0 moving < <(db base -F ' ' -c "SELECT n, moving FROM expected")
+in_default=$(db base -c "SELECT count(*) FROM ev_default")
+check "rows loaded" "$n0" "$rows"
 echo "setup: $n0 rows, $in_default in the default partition, $moving of them in July-October 2026 ($((SECONDS - t0))s)"
 create_db_sql="CREATE DATABASE %s TEMPLATE base"
-[ "$(q -d postgres -c 'SHOW server_version_num')" -ge 150000 ] && create_db_sql="$create_db_sql STRATEGY FILE_COPY"
-for db in straight stopped; do q -d postgres -c "$(printf "$create_db_sql" "$db")"; done
+[ "$(db postgres -c 'SHOW server_version_num')" -ge 150000 ] && create_db_sql="$create_db_sql STRATEGY FILE_COPY"
+for d in straight stopped; do db postgres -c "$(printf "$create_db_sql" "$d")"; done
 
 ddl="SELECT s FROM public.uuid_v7_partition_ddl('ev', '2026-07-01', '2026-11-01') s"
 
 writer() { # writer DB N: inserts until $work/stop exists; psql stops at the first failed statement
-  local db=$1 w=$2
+  local d=$1 w=$2
   while [ ! -e "$work/stop" ]; do
     echo "WITH w AS (INSERT INTO ev (id, src, n) VALUES
   (public.uuid_v7_at(timestamptz '2026-07-01' + random() * interval '123 days'), 'w$w', 1),
@@ -91,48 +78,48 @@ writer() { # writer DB N: inserts until $work/stop exists; psql stops at the fir
   (public.uuid_v7_at(timestamptz '2030-01-01' + random() * interval '365 days'), 'w$w', 3) RETURNING id)
 INSERT INTO written SELECT id FROM w;"
     sleep 0.02
-  done | "${PSQL[@]}" -d "$db" >"$work/writer$w.out" 2>&1
+  done | db "$d" >"$work/writer$w.out" 2>&1
 }
 reader() { # reader DB: each statement must see every original July-October row exactly once
-  local db=$1
+  local d=$1
   while [ ! -e "$work/stop" ]; do
     echo "SELECT 1 / (count(*) = $moving)::int FROM ev WHERE src = 'i'
    AND id >= public.uuid_v7_boundary('2026-07-01') AND id < public.uuid_v7_boundary('2026-11-01');"
     sleep 0.1
-  done | "${PSQL[@]}" -At -d "$db" >"$work/reader.out" 2>&1
+  done | db "$d" >"$work/reader.out" 2>&1
 }
 
 run_mode() { # run_mode straight|stopped
   mode=$1
-  local db=$1 t1=$SECONDS runs=0 cancelled=0 rc
+  suite_case "$mode"
+  local d=$1 t1=$SECONDS runs=0 cancelled=0 rc
   rm -f "$work/stop"
   pids=()
-  writer "$db" 1 & pids+=($!)
-  writer "$db" 2 & pids+=($!)
-  reader "$db" & pids+=($!)
+  writer "$d" 1 & pids+=($!)
+  writer "$d" 2 & pids+=($!)
+  reader "$d" & pids+=($!)
   sleep 1
   if [ "$mode" = straight ]; then
-    q -d "$db" <<<"$ddl \gexec" >/dev/null
+    db "$d" <<<"$ddl \gexec" >/dev/null
     runs=1
   else
-    while [ "$(q -d "$db" -c "SELECT count(*) FROM ($ddl) x")" != 0 ]; do
+    while [ "$(db "$d" -c "SELECT count(*) FROM ($ddl) x")" != 0 ]; do
       runs=$((runs + 1))
-      [ $runs -le 10 ] || { fail "still statements to run after 10 runs"; break; }
+      [ $runs -le 10 ] || { fail "psql runs until the function returns nothing" "still statements to run after 10 runs"; break; }
       if [ $runs = 1 ]; then
         # The first statement is cancelled if it is still running after 0.3 s.
         rc=0
-        q -d "$db" <<<"$ddl LIMIT 1 \gexec" >"$work/first.out" 2>&1 &
+        db "$d" <<<"$ddl LIMIT 1 \gexec" >"$work/first.out" 2>&1 &
         local first=$!
         sleep 0.3
-        cancelled=$(q -d "$db" -c "SELECT count(*) FROM (SELECT pg_cancel_backend(pid) FROM pg_stat_activity
+        cancelled=$(db "$d" -c "SELECT count(*) FROM (SELECT pg_cancel_backend(pid) FROM pg_stat_activity
                                     WHERE datname = current_database() AND query LIKE 'DO %' AND state = 'active') c")
         wait "$first" || rc=$?
-        if [ "$rc" != 0 ] && ! grep -q 'canceling statement due to user request' "$work/first.out"; then
-          fail "first statement failed: $(cat "$work/first.out")"
-        fi
+        check "first statement: completed, or cancelled by the test" \
+          "$(if [ "$rc" = 0 ] || grep -q 'canceling statement due to user request' "$work/first.out"; then echo yes; else cat "$work/first.out"; fi)" yes
         [ "$rc" != 0 ] || cancelled=0
       else
-        q -d "$db" <<<"$ddl LIMIT 1 \gexec" >/dev/null
+        db "$d" <<<"$ddl LIMIT 1 \gexec" >/dev/null
       fi
     done
   fi
@@ -142,10 +129,11 @@ run_mode() { # run_mode straight|stopped
   local p bad=0
   for p in "${pids[@]}"; do wait "$p" || bad=$((bad + 1)); done
   pids=()
-  [ "$bad" = 0 ] || fail "$bad of the writer/reader sessions failed: $(grep -h ERROR "$work"/writer*.out "$work/reader.out" | head -3)"
+  check "writer/reader sessions that failed" "$bad" 0
+  [ "$bad" = 0 ] || grep -h ERROR "$work"/writer*.out "$work/reader.out" | head -3
   local reads; reads=$(grep -c '^1$' "$work/reader.out" || true)
   local figures
-  figures=$(q -d "$db" -F ' ' <<'SQL'
+  figures=$(db "$d" -F ' ' <<'SQL'
 WITH b AS (SELECT partition, public.uuid_v7_boundary(from_time) AS lo, public.uuid_v7_boundary(to_time) AS hi
              FROM public.uuid_v7_partitions('ev') WHERE from_time IS NOT NULL),
      all_ids AS (SELECT count(*) AS n, count(DISTINCT id) AS d,
@@ -163,17 +151,18 @@ SELECT a.n, a.d, a.n = e.n + w.n, a.h = e.h + w.h, w.n, w.moved_range,
   FROM all_ids a, expected e, w;
 SQL
 )
-  read -r n d count_ok hash_ok wn wmoved misplaced def_covered def_rows new_parts def_ok left <<<"$figures"
-  [ "$d" = "$n" ] || fail "$((n - d)) duplicate ids"
-  [ "$count_ok" = t ] || fail "count $n is not $n0 original + $wn written"
-  [ "$hash_ok" = t ] || fail "the hash of all ids is not that of the original and the written ids"
-  [ "$wn" -gt 0 ] && [ "$wmoved" -gt 0 ] || fail "the writers inserted $wn rows, $wmoved of them in July-October"
-  [ "$misplaced" = 0 ] || fail "$misplaced rows in a partition whose bounds do not hold them"
-  [ "$def_covered" = 0 ] || fail "$def_covered rows in the default partition belong to a partition"
-  [ "$new_parts" = 4 ] || fail "$new_parts of the 4 partitions July-October 2026 exist"
-  [ "$def_ok" = t ] || fail "ev_default is not the default partition of ev"
-  [ "$left" = 0 ] || fail "the function still returns $left statements"
-  [ "$reads" -gt 0 ] || fail "the reader completed no read"
+  read -r n nd count_ok hash_ok wn wmoved misplaced def_covered def_rows new_parts def_ok left <<<"$figures"
+  check "distinct ids = rows" "$nd" "$n"
+  check "count $n = $n0 original + $wn written" "$count_ok" t
+  check "the hash of all ids = that of the original and the written ids" "$hash_ok" t
+  check "the writers inserted rows, some in July-October ($wn, $wmoved)" \
+    "$([ "$wn" -gt 0 ] && [ "$wmoved" -gt 0 ] && echo yes || echo no)" yes
+  check "rows in a partition whose bounds do not hold them" "$misplaced" 0
+  check "rows in the default partition that belong to a partition" "$def_covered" 0
+  check "partitions July-October 2026 that exist" "$new_parts" 4
+  check "ev_default is the default partition of ev" "$def_ok" t
+  check "statements the function still returns" "$left" 0
+  check "reads the reader completed" "$([ "$reads" -gt 0 ] && echo some || echo none)" some
   echo "$mode: $runs psql run(s)$([ "$mode" = stopped ] && echo ", first statement cancelled: $cancelled"), moves took ${move_s}s;" \
        "$n rows = $n0 + $wn written ($wmoved of them in July-October), hash equal, 0 duplicates, 0 misplaced," \
        "$def_rows rows left in the default partition, all outside every partition; $reads reads each saw the $moving moving rows once"
@@ -181,5 +170,6 @@ SQL
 
 run_mode straight
 run_mode stopped
-if [ "$failures" -ne 0 ]; then echo "default_move: $failures failure(s) on PostgreSQL $major" >&2; exit 1; fi
-echo "default_move: $rows rows, all checks passed on PostgreSQL $major ($((SECONDS - t0))s)"
+suite_case
+echo "default_move: $rows rows"
+finish

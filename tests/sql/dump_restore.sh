@@ -25,12 +25,9 @@ set -eEuo pipefail
 major=${1:?usage: tests/sql/dump_restore.sh 15|18}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
-
-work=$(mktemp -d /tmp/rel-dump.XXXXXX)
-trap 'clusters_cleanup $?; rm -rf "$work"' EXIT
-failures=0
-trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
-fail() { echo "FAIL [PG$major $label]: $*" >&2; failures=$((failures + 1)); }
+. "$here/../lib/suite.sh"
+suite_init "$major"
+suite_tmpdir work 700
 
 start() { # start MAJOR NAME VAR : cluster_start, then save its psql/connection into VAR_*
   cluster_start "$1" "$2"
@@ -102,11 +99,11 @@ verify() { # verify SRC_PSQL_VAR DST_PSQL_VAR : compare src with the restored ds
   local src_content dst_content
   src_content=$("${sp[@]}" -d src -At -c "$CONTENT_SQL")
   dst_content=$("${dp[@]}" -d dst -At -c "$CONTENT_SQL")
-  [ "$src_content" = "$dst_content" ] || fail "contents differ: source '$src_content', restored '$dst_content'"
+  check "contents: restored = source" "$dst_content" "$src_content"
 
   local v
   v=$("${dp[@]}" -d dst -At -c "SELECT count(*) FROM public.events WHERE shard IS DISTINCT FROM public.uuid_shard_key(id, 2)")
-  [ "$v" = 0 ] || fail "$v restored rows whose generated shard is not uuid_shard_key(id, 2)"
+  check "restored rows whose generated shard is not uuid_shard_key(id, 2)" "$v" 0
 
   # Column defaults: still public.uuidv7(), and that function is a member of extension uuid_shard.
   local defaults
@@ -126,8 +123,7 @@ SQL
 )
   local expect="public.events public.uuidv7() public.uuidv7() uuid_shard
 public.readings public.uuidv7() public.uuidv7() uuid_shard"
-  [ "$defaults" = "$expect" ] || fail "restored id defaults are not uuid_shard's public.uuidv7(): got
-$defaults"
+  check "restored id defaults: uuid_shard's public.uuidv7()" "$defaults" "$expect"
 
   # New rows: default ids are v7 and of now; generated column filled; index chosen and consistent.
   local after
@@ -141,20 +137,20 @@ SELECT count(*) FILTER (WHERE public.uuid_version(id) IS DISTINCT FROM 7
   FROM public.events WHERE payload LIKE 'after restore %';
 SQL
 )
-  [ "$after" = "0 0" ] || fail "new default ids after restore: (not v7 or not now, bad shard) = $after"
+  check "new default ids after restore: (not v7 or not now, bad shard)" "$after" "0 0"
 
   local plan idx_valid
   idx_valid=$("${dp[@]}" -d dst -At -c "SELECT indisvalid FROM pg_index WHERE indexrelid = 'public.events_bucket_idx'::regclass")
-  [ "$idx_valid" = t ] || fail "events_bucket_idx is not valid after restore"
+  check "events_bucket_idx valid after restore" "$idx_valid" t
   "${dp[@]}" -d dst -c "ANALYZE public.events"
   plan=$("${dp[@]}" -d dst -At -c "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
-  grep -q 'events_bucket_idx' <<<"$plan" || fail "events_bucket_idx not used for uuid_bucket(id, 8) = 3:
-$plan"
+  check "events_bucket_idx used for uuid_bucket(id, 8) = 3" "$(grep -q 'events_bucket_idx' <<<"$plan" && echo yes || echo "no: $plan")" yes
   local by_index by_seq
   by_index=$("${dp[@]}" -d dst -At -c "SET enable_seqscan = off" -c "SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
   by_seq=$("${dp[@]}" -d dst -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" \
     -c "SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
-  [ "$by_index" = "$by_seq" ] && [ "$by_index" -gt 0 ] || fail "bucket 3: $by_index rows by index, $by_seq by seq scan"
+  check "bucket 3: rows by index = rows by seq scan, more than 0" \
+    "$([ "$by_index" = "$by_seq" ] && [ "$by_index" -gt 0 ] && echo yes || echo "no: $by_index by index, $by_seq by seq scan")" yes
 
   # Partition routing of new rows: backfilled at given times, and default ids (now).
   local routed
@@ -172,9 +168,9 @@ SQL
 )
   local new_rows on_parent parts_hit misrouted
   read -r new_rows on_parent parts_hit misrouted <<<"$routed"
-  [ "$on_parent" = 0 ] || fail "$on_parent new rows stored in the partitioned parent itself"
-  [ "$misrouted" = 0 ] || fail "$misrouted readings rows in a partition whose bounds do not hold their id"
-  [ "$parts_hit" -ge 7 ] || fail "backfilled rows reached only $parts_hit partitions, expected 7 daily ones"
+  check "new rows stored in the partitioned parent itself" "$on_parent" 0
+  check "readings rows in a partition whose bounds do not hold their id" "$misrouted" 0
+  check "backfilled rows reach the 7 daily partitions ($parts_hit partitions)" "$([ "$parts_hit" -ge 7 ] && echo yes || echo no)" yes
 
   local ext
   ext=$("${dp[@]}" -d dst -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
@@ -187,9 +183,9 @@ dump_and_restore() { # dump_and_restore SRC_VAR DST_VAR PG_DUMP_BIN_DIR PG_RESTO
   # below) is reported as a NOTE and returns 2 instead of counting as a failure.
   local -n sconn=$1_CONN dconn=$2_CONN dpsql=$2_PSQL
   local dump_bin=$3 restore_bin=$4 attver_ok=${5:-} rc=0
-  "$dump_bin/pg_dump" "${sconn[@]}" -Fc -f "$work/src.dump" src || { fail "pg_dump failed"; return 1; }
+  "$dump_bin/pg_dump" "${sconn[@]}" -Fc -f "$work/src.dump" src || { fail "pg_dump"; return 1; }
   "$restore_bin/pg_restore" -f - "$work/src.dump" >"$work/src.sql"
-  grep -q 'DEFAULT public\.uuidv7()' "$work/src.sql" || fail "the dump does not write DEFAULT public.uuidv7()"
+  check "the dump writes DEFAULT public.uuidv7()" "$(grep -q 'DEFAULT public\.uuidv7()' "$work/src.sql" && echo yes || echo no)" yes
   "${dpsql[@]}" -d postgres -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS dst" -c "CREATE DATABASE dst"
   "$restore_bin/pg_restore" "${dconn[@]}" --exit-on-error -d dst "$work/src.dump" >"$work/restore.log" 2>&1 || rc=$?
   local by="pg_dump $("$dump_bin/pg_dump" --version | sed 's/^pg_dump (PostgreSQL) //'), pg_restore $("$restore_bin/pg_restore" --version | sed 's/^pg_restore (PostgreSQL) //')"
@@ -200,16 +196,16 @@ dump_and_restore() { # dump_and_restore SRC_VAR DST_VAR PG_DUMP_BIN_DIR PG_RESTO
     grep -m1 'SET (pg_attver=' "$work/restore.log" | sed 's/^/    /'
     return 2
   fi
-  [ "$rc" = 0 ] || fail "pg_restore exited $rc"
-  if grep -qi 'error' "$work/restore.log"; then fail "pg_restore reported errors:"; head -20 "$work/restore.log" >&2; fi
+  check "pg_restore's exit status" "$rc" 0
+  check "lines of pg_restore's output with 'error'" "$(grep -ci 'error' "$work/restore.log" || true)" 0
+  ! grep -qi 'error' "$work/restore.log" || head -20 "$work/restore.log" >&2
   echo "dump_restore PG$major $label: dump $(stat -c %s "$work/src.dump") bytes by $by, restore rc=$rc"
   return "$rc"
 }
 
-t0=$SECONDS
-
 # Same version: one cluster, src -> dst.
 label="PG$major->PG$major"
+suite_case "$label"
 start "$major" "rel-dump-$major" MAIN
 populate "${MAIN_PSQL[@]}"
 dump_and_restore MAIN MAIN "$MAIN_BIN" "$MAIN_BIN" && verify MAIN_PSQL MAIN_PSQL
@@ -217,10 +213,11 @@ dump_and_restore MAIN MAIN "$MAIN_BIN" "$MAIN_BIN" && verify MAIN_PSQL MAIN_PSQL
 # Cross version: a PG15 source restored into PG18 with PG18's tools.
 if [ "$major" = 18 ]; then
   label="PG15->PG18"
+  suite_case "$label"
   lib15="$("$PG15_BIN/pg_config" --pkglibdir)/uuid_shard.so"
   ctl15="$("$PG15_BIN/pg_config" --sharedir)/extension/uuid_shard.control"
   if [ ! -f "$lib15" ] || [ ! -f "$ctl15" ]; then
-    fail "uuid_shard is not installed in PostgreSQL 15 ($lib15 / $ctl15 missing): run 'bash -c \". scripts/lib.sh; install_extension 15\"' first"
+    fail "uuid_shard installed in PostgreSQL 15" "$lib15 / $ctl15 missing: run 'bash -c \". scripts/lib.sh; install_extension 15\"' first"
   else
     hold_system_lock 15   # a system PostgreSQL: not while another checkout uses it
     start 15 rel-dump-src15 OLD
@@ -233,6 +230,7 @@ if [ "$major" = 18 ]; then
       # and the PG18.6 server rejects it. That breaks every table, with or without uuid_shard,
       # so the extension's part is checked with PG15's pg_dump and PG18's pg_restore instead.
       label="PG15->PG18 (PG15 pg_dump)"
+      suite_case "$label"
       echo "dump_restore PG$major: NOTE: not a uuid_shard fault; retrying with PostgreSQL 15's pg_dump"
       rc=0; dump_and_restore OLD MAIN "$PG15_BIN" "$MAIN_BIN" || rc=$?
     fi
@@ -241,9 +239,9 @@ if [ "$major" = 18 ]; then
     # pg_depend records no dependency on pinned core functions, so read the funcid in adbin itself.
     core=$("${MAIN_PSQL[@]}" -d dst -At -c "SELECT count(*) FROM pg_attrdef
       WHERE substring(adbin::text FROM ':funcid ([0-9]+)')::oid IN ('pg_catalog.uuidv7()'::regprocedure, 'pg_catalog.uuidv7(interval)'::regprocedure)")
-    [ "$core" = 0 ] || fail "$core restored defaults call core's pg_catalog.uuidv7()"
+    check "restored defaults that call core's pg_catalog.uuidv7()" "$core" 0
   fi
 fi
 
-echo "dump_restore PG$major: $((SECONDS - t0))s, $failures failure(s)"
-[ "$failures" = 0 ]
+suite_case
+finish

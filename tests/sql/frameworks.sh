@@ -11,9 +11,12 @@ set -euo pipefail
 major=${1:?usage: tests/sql/frameworks.sh 15|18}
 here=$(cd "$(dirname "$0")/../frameworks" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 # The code blocks of docs/frameworks.md marked `<!-- excerpt: PATH -->` must appear verbatim in
 # PATH, so the page shows what runs here.
-python3 - "$PROJECT_ROOT" <<'PY'
+rc=0
+python3 - "$PROJECT_ROOT" <<'PY' || rc=$?
 import re, sys
 root = sys.argv[1]
 page = open(f"{root}/docs/frameworks.md").read()
@@ -25,26 +28,26 @@ marks = page.count("<!-- excerpt:")
 if bad or len(found) != marks or not found:
     print(f"FAIL docs/frameworks.md: {len(found)} of {marks} excerpts parsed, {len(bad)} differ from the tested files")
     sys.exit(1)
-print(f"ok   docs/frameworks.md: {len(found)} excerpts are verbatim in the tested files")
+print(f"docs/frameworks.md: {len(found)} excerpts are verbatim in the tested files")
 PY
+check "docs/frameworks.md: its excerpts are verbatim in the tested files (exit status)" "$rc" 0
 case "$major" in
   15|18) ;;
-  *) skip_suite "PG$major: the framework recipes run on PostgreSQL 15 and 18, the majors docs/frameworks.md describes" ;;
+  *) [ "$SUITE_FAILURES" = 0 ] || finish
+     skip_suite "PG$major: the framework recipes run on PostgreSQL 15 and 18, the majors docs/frameworks.md describes" ;;
 esac
 venv="$PROJECT_ROOT/.pg/frameworks-venv"
-[ -x "$venv/bin/python" ] && [ -d "$here/knex/node_modules/knex" ] \
-  || { echo "framework dependencies missing: run scripts/setup.sh"; exit 1; }
+if [ ! -x "$venv/bin/python" ] || [ ! -d "$here/knex/node_modules/knex" ]; then
+  fail "framework dependencies" "missing: run scripts/setup.sh"; finish
+fi
 
-cluster_start "$major" "fw-recipes-$major"
-trap cluster_stop EXIT
-for db in django_public django_ext sqlalchemy sqlalchemy_ext knex resolve offpath; do
-  "${PSQL[@]}" -d postgres -c "CREATE DATABASE $db" >/dev/null
-done
+suite_cluster "fw-recipes-$major"
+for d in django_public django_ext sqlalchemy sqlalchemy_ext knex resolve offpath; do make_db "$d"; done
 export PGHOST="$CLUSTER_DIR/sock" PGPORT="$CLUSTER_PORT" PGUSER=postgres PYTHONDONTWRITEBYTECODE=1
-failed=0 times=()
+times=()
 run() { # run NAME DIR CMD...: one project, timed
   local name=$1 dir=$2 t0=$SECONDS; shift 2
-  if (cd "$dir" && "$@"); then :; else echo "FAILED: $name on PG$major"; failed=$((failed + 1)); fi
+  if (cd "$dir" && "$@"); then pass "$name"; else fail "$name"; fi
   times+=("$name $((SECONDS - t0))s")
 }
 
@@ -52,30 +55,20 @@ run() { # run NAME DIR CMD...: one project, timed
 called='SELECT p.proname || '"'() in '"' || p.pronamespace::regnamespace
           FROM pg_attrdef d JOIN pg_proc p ON p.oid = (regexp_match(d.adbin, '"':funcid (\\d+)'"'))[1]::oid
          WHERE d.adrelid = '"'t'"'::regclass'
-got=$("${PSQL[@]}" -d resolve -At -c 'CREATE EXTENSION uuid_shard' \
-  -c 'CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuidv7(), q uuid DEFAULT public.uuidv7())' -c "$called ORDER BY d.adnum")
 if [ "$major" -ge 18 ]; then want=$'uuidv7() in pg_catalog\nuuidv7() in public'; else want=$'uuidv7() in public\nuuidv7() in public'; fi
-if [ "$got" = "$want" ]; then
-  echo "ok   PG$major: DEFAULT uuidv7() calls $(head -1 <<<"$got"); DEFAULT public.uuidv7() calls ours"
-else
-  echo "FAIL PG$major: unqualified/qualified defaults call: $got (expected $want)"; failed=$((failed + 1))
-fi
+check "the functions DEFAULT uuidv7() and DEFAULT public.uuidv7() call" \
+  "$(db resolve -c 'CREATE EXTENSION uuid_shard' \
+       -c 'CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuidv7(), q uuid DEFAULT public.uuidv7())' -c "$called ORDER BY d.adnum")" "$want"
 # The extension in a schema off the search path: unqualified uuidv7() is core's on 18, an error before.
-set +e
-err=$("${PSQL[@]}" -d offpath -At -v VERBOSITY=sqlstate -c 'CREATE SCHEMA extensions' -c 'CREATE EXTENSION uuid_shard SCHEMA extensions' \
-  -c 'CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuidv7())' -c "$called" 2>&1)
-set -e
 if [ "$major" -ge 18 ]; then want='uuidv7() in pg_catalog'; else want='ERROR:  42883'; fi
-if [ "$err" = "$want" ]; then
-  echo "ok   PG$major: extension in schema extensions, DEFAULT uuidv7() gives: $err"
-else
-  echo "FAIL PG$major: extension in schema extensions, DEFAULT uuidv7() gave: $err (expected $want)"; failed=$((failed + 1))
-fi
+check "extension in schema extensions, DEFAULT uuidv7() gives" \
+  "$(db offpath -v VERBOSITY=sqlstate -c 'CREATE SCHEMA extensions' -c 'CREATE EXTENSION uuid_shard SCHEMA extensions' \
+       -c 'CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuidv7())' -c "$called" 2>&1 || true)" "$want"
 
 run django "$here/django" env PGDATABASE=django_public RECIPE_APP=shop "$venv/bin/python" check.py
 run django-schema "$here/django" env PGDATABASE=django_ext RECIPE_APP=shop_ext "$venv/bin/python" check.py
 run sqlalchemy "$here/sqlalchemy" env PGDATABASE=sqlalchemy EXT_DATABASE=sqlalchemy_ext "$venv/bin/python" check.py
 run knex "$here/knex" env PGDATABASE=knex node check.js
 
-echo "PG$major framework recipes: ${times[*]}; $failed failed"
-[ "$failed" = 0 ]
+echo "framework recipes: ${times[*]}"
+finish

@@ -13,19 +13,18 @@ set -euo pipefail
 major=${1:?usage: tests/sql/future_minmax.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
-cluster_start "$major" "future-minmax-$major"
-work=$(mktemp -d); chmod 777 "$work"
-trap 'cluster_stop; rm -rf "$work"' EXIT
-fail=0
-check() { if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', want '$3')"; fail=1; fi; }
-db() { local d=$1; shift; "${PSQL[@]}" -d "$d" -At "$@"; }
+. "$here/../lib/suite.sh"
+suite_init "$major"
+suite_cluster "future-minmax-$major"
+suite_tmpdir work 777
 core_sql="CREATE FUNCTION pg_catalog.core_uuid_larger(uuid, uuid) RETURNS uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
             AS 'SELECT CASE WHEN \$2 OPERATOR(pg_catalog.>) \$1 THEN \$2 ELSE \$1 END';
           CREATE AGGREGATE pg_catalog.max(uuid) (SFUNC = pg_catalog.core_uuid_larger, STYPE = uuid,
             COMBINEFUNC = pg_catalog.core_uuid_larger, SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);"
 which_max="SELECT a.aggtransfn::regproc::text FROM pg_aggregate a WHERE a.aggfnoid = 'max(uuid)'::regprocedure"
 
-db postgres -c "CREATE DATABASE app" -c "CREATE DATABASE restored" >/dev/null
+make_db app
+make_db restored
 db app -c "CREATE EXTENSION uuid_shard" \
        -c "CREATE TABLE t (id uuid PRIMARY KEY DEFAULT public.uuidv7())" -c "INSERT INTO t SELECT FROM generate_series(1, 100)" \
        -c "CREATE VIEW newest_before AS SELECT max(id) AS id FROM t" >/dev/null
@@ -41,17 +40,18 @@ check "both give the newest key" "$(db app -c "SELECT (SELECT id FROM newest_bef
 # dump and restore into a database that has the "core" aggregates, as the new major would
 as_pg_user "$CLUSTER_BIN/pg_dump" -h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres -Fc -f "$work/app.dump" app
 db restored -c "$core_sql" >/dev/null
+what="pg_dump, then pg_restore into a database with pg_catalog.max(uuid)"
 if as_pg_user "$CLUSTER_BIN/pg_restore" -h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres -d restored --exit-on-error "$work/app.dump" 2>"$work/restore.err"; then
-  echo "pg_dump, then pg_restore into a database with pg_catalog.max(uuid): ok"
+  pass "$what"
 else
-  echo "pg_restore FAILED: $(head -5 "$work/restore.err")"; fail=1
+  fail "$what" "$(head -5 "$work/restore.err")"
 fi
 viewagg() { # the aggregate a restored view calls
   db restored -c "SELECT a.aggtransfn::regproc::text FROM pg_rewrite r JOIN pg_depend d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid
                    JOIN pg_aggregate a ON a.aggfnoid = d.refobjid WHERE r.ev_class = '$1'::regclass"
 }
-check "restored: the view made before still calls uuid_shard's" "$(viewagg newest_before)" "_uuid_larger"
-check "restored: the view made after calls core's" "$(viewagg newest_after)" "core_uuid_larger"
-check "restored: same answers" "$(db restored -c "SELECT (SELECT id FROM newest_before) = (SELECT id FROM newest_after)")" "t"
-echo "future_minmax PG$major: $([ $fail = 0 ] && echo ok || echo FAILED)"
-exit $fail
+suite_case "restored"
+check "the view made before still calls uuid_shard's" "$(viewagg newest_before)" "_uuid_larger"
+check "the view made after calls core's" "$(viewagg newest_after)" "core_uuid_larger"
+check "same answers" "$(db restored -c "SELECT (SELECT id FROM newest_before) = (SELECT id FROM newest_after)")" "t"
+finish

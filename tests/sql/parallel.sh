@@ -23,14 +23,12 @@ set -eEuo pipefail
 major=${1:?usage: tests/sql/parallel.sh 15|18}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 ROWS=${PARALLEL_ROWS:-1000000}
 case "$ROWS" in ''|*[!0-9]*|0) echo "PARALLEL_ROWS must be a positive integer" >&2; exit 2 ;; esac
 
-work=$(mktemp -d /tmp/rel-parallel.XXXXXX)
-trap 'cluster_stop 2>/dev/null || true; rm -rf "$work"' EXIT
-failures=0
-trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
-fail() { echo "FAIL [PG$major $mode]: $*" >&2; failures=$((failures + 1)); }
+suite_tmpdir work
 
 FORCE_PARALLEL="SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2; SET parallel_leader_participation = off;"
@@ -40,36 +38,35 @@ EXPLAIN="EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)"
 workers_launched() { sed -n 's/.*Workers Launched: \([0-9]*\).*/\1/p' "$1" | head -1 | grep . || echo 0; }
 # scan_lines PLANFILE -> the Output/Filter/Worker lines of the Parallel Seq Scan node
 scan_lines() { awk '/Parallel Seq Scan/ {on=1; next} on && /->/ {on=0} on' "$1"; }
-# check_plan NAME PLANFILE FUNCTION... : a Gather with workers, the functions in the parallel scan.
-# Prints the number of workers launched; returns 1 (after printing why and the plan) on a problem.
+# check_plan NAME PLANFILE FUNCTION... : a Gather with workers, the functions in the parallel scan
+# (one check each, labelled "NAME: ..."); prints the plan after a failed one.
 check_plan() {
   local name=$1 plan=$2; shift 2
-  local bad=0 launched scan f
+  local before=$SUITE_FAILURES launched scan f
   launched=$(workers_launched "$plan")
-  grep -q 'Gather' "$plan" || { echo "$name: no Gather in the plan" >&2; bad=1; }
-  [ "$launched" -gt 0 ] || { echo "$name: no parallel workers launched" >&2; bad=1; }
+  check "$name: Gather nodes in the plan" "$(grep -c 'Gather' "$plan" | sed 's/^[1-9][0-9]*$/some/')" some
+  check "$name: parallel workers launched" "$([ "$launched" -gt 0 ] && echo some || echo none)" some
   scan=$(scan_lines "$plan")
-  [ -n "$scan" ] || { echo "$name: no Parallel Seq Scan in the plan" >&2; bad=1; }
+  check "$name: a Parallel Seq Scan in the plan" "${scan:+present}" present
   for f in "$@"; do
-    grep -E '^ *(Output|Filter):' <<<"$scan" | grep -q "$f(" \
-      || { echo "$name: $f is not evaluated in the Parallel Seq Scan" >&2; bad=1; }
+    check "$name: $f evaluated in the Parallel Seq Scan" \
+      "$(grep -E '^ *(Output|Filter):' <<<"$scan" | grep -q "$f(" && echo yes || echo no)" yes
   done
-  if [ "$bad" != 0 ]; then echo "---- plan ($name)" >&2; cat "$plan" >&2; fi
-  echo "$launched"
-  return "$bad"
+  if [ "$SUITE_FAILURES" != "$before" ]; then echo "---- plan ($name)"; cat "$plan"; fi
 }
 
 run_pass() { # run_pass plain|preload
   mode=$1
+  suite_case "$mode"
   local conf=("max_worker_processes = 8" "max_parallel_workers = 8")
   [ "$mode" = preload ] && conf+=("shared_preload_libraries = 'uuid_shard'")
-  cluster_start "$major" "rel-parallel-$major" "${conf[@]}"
+  suite_cluster "rel-parallel-$major" "${conf[@]}"
   local pm mapped
   pm=$(head -1 "$CLUSTER_DIR/data/postmaster.pid")
   mapped=$(grep -c 'uuid_shard\.so' "/proc/$pm/maps" || true)
-  if [ "$mode" = preload ] && [ "$mapped" = 0 ]; then fail "uuid_shard.so is not mapped in the postmaster"; fi
+  [ "$mode" != preload ] || check "uuid_shard.so mapped in the postmaster" "$([ "$mapped" != 0 ] && echo yes || echo no)" yes
 
-  "${PSQL[@]}" -d postgres -v rows="$ROWS" <<'SQL'
+  db postgres -v rows="$ROWS" <<'SQL'
 CREATE EXTENSION uuid_shard;
 CREATE TABLE src AS
   SELECT i, timestamptz '2024-05-01 12:00:00.123456+00' + (i % 10) * interval '1 ms' AS ts
@@ -81,11 +78,12 @@ SQL
   "${PSQL[@]}" -d postgres -c "$FORCE_PARALLEL" \
     -c "$EXPLAIN CREATE TABLE u AS SELECT i, ts, public.uuid_v7_at(ts) AS id FROM src" >"$work/ctas.plan"
   local w1 worker_rows
-  w1=$(check_plan "CREATE TABLE AS" "$work/ctas.plan" uuid_v7_at) || fail "CREATE TABLE AS plan"
+  check_plan "CREATE TABLE AS" "$work/ctas.plan" uuid_v7_at
+  w1=$(workers_launched "$work/ctas.plan")
   worker_rows=$(scan_lines "$work/ctas.plan" | sed -n 's/.*Worker [0-9]*: *actual rows=\([0-9]*\).*/\1/p' | awk '{s += $1} END {print s + 0}')
-  [ "${worker_rows:-0}" = "$ROWS" ] || fail "CREATE TABLE AS: workers produced ${worker_rows:-0} rows, expected $ROWS"
+  check "CREATE TABLE AS: rows the workers produced" "${worker_rows:-0}" "$ROWS"
   local figures
-  figures=$("${PSQL[@]}" -d postgres -At -F' ' -c "VACUUM ANALYZE u" -c "
+  figures=$(db postgres -F' ' -c "VACUUM ANALYZE u" -c "
 SELECT count(*),
        count(DISTINCT id),
        count(DISTINCT substr(uuid_send(id), 9, 8)),
@@ -95,19 +93,20 @@ SELECT count(*),
   FROM u")
   local rows distinct tails bad_bits bad_time
   read -r rows distinct tails bad_bits bad_time <<<"$figures"
-  [ "$rows" = "$ROWS" ] || fail "u has $rows rows, expected $ROWS"
-  [ "$distinct" = "$rows" ] || fail "$((rows - distinct)) duplicate ids from parallel workers"
-  [ "$tails" = "$rows" ] || fail "$((rows - tails)) repeated 8-byte tails from parallel workers"
-  [ "$bad_bits" = 0 ] || fail "$bad_bits ids without version 7 / RFC variant"
-  [ "$bad_time" = 0 ] || fail "$bad_time ids whose uuid_v7_time is not the millisecond of their ts"
+  check "rows in u" "$rows" "$ROWS"
+  check "distinct ids from the parallel workers = rows" "$distinct" "$rows"
+  check "distinct 8-byte tails from the parallel workers = rows" "$tails" "$rows"
+  check "ids without version 7 / RFC variant" "$bad_bits" 0
+  check "ids whose uuid_v7_time is not the millisecond of their ts" "$bad_time" 0
 
   # 2. A serial aggregate over a parallel scan that computes uuid_v7_at in the workers.
   local q2="SELECT count(DISTINCT id) FROM (SELECT public.uuid_v7_at(ts) AS id FROM src) s"
   "${PSQL[@]}" -d postgres -c "$FORCE_PARALLEL" -c "$EXPLAIN $q2" >"$work/agg.plan"
   local w2 agg_distinct
-  w2=$(check_plan "count(DISTINCT uuid_v7_at)" "$work/agg.plan" uuid_v7_at) || fail "count(DISTINCT) plan"
-  agg_distinct=$("${PSQL[@]}" -d postgres -At -c "$FORCE_PARALLEL" -c "$q2")
-  [ "$agg_distinct" = "$ROWS" ] || fail "count(DISTINCT uuid_v7_at(ts)) = $agg_distinct, expected $ROWS"
+  check_plan "count(DISTINCT uuid_v7_at)" "$work/agg.plan" uuid_v7_at
+  w2=$(workers_launched "$work/agg.plan")
+  agg_distinct=$(db postgres -c "$FORCE_PARALLEL" -c "$q2")
+  check "count(DISTINCT uuid_v7_at(ts))" "$agg_distinct" "$ROWS"
 
   # 3. Shard and time functions in the workers' Filter; results equal to a serial plan.
   local q3="SELECT count(*), sum(public.uuid_bucket(id, 8)), sum(hashtext(public.uuid_shard_key(id, 2))),
@@ -115,26 +114,24 @@ SELECT count(*),
   FROM u WHERE public.uuid_bucket(id, 8) = 3 AND public.uuid_shard_key(id, 2) <> '' AND public.uuid_v7_time(id) >= '2024-05-01'"
   "${PSQL[@]}" -d postgres -c "$FORCE_PARALLEL" -c "$EXPLAIN $q3" >"$work/shard.plan"
   local w3 par ser
-  w3=$(check_plan "shard functions" "$work/shard.plan" uuid_bucket uuid_shard_key uuid_v7_time) || fail "shard functions plan"
-  par=$("${PSQL[@]}" -d postgres -At -c "$FORCE_PARALLEL" -c "$q3")
+  check_plan "shard functions" "$work/shard.plan" uuid_bucket uuid_shard_key uuid_v7_time
+  w3=$(workers_launched "$work/shard.plan")
+  par=$(db postgres -c "$FORCE_PARALLEL" -c "$q3")
   "${PSQL[@]}" -d postgres -c "SET max_parallel_workers_per_gather = 0" -c "EXPLAIN (COSTS OFF) $q3" >"$work/serial.plan"
-  ! grep -q Gather "$work/serial.plan" || fail "the serial plan still has a Gather"
-  ser=$("${PSQL[@]}" -d postgres -At -c "SET max_parallel_workers_per_gather = 0" -c "$q3")
-  [ "$par" = "$ser" ] || fail "parallel and serial results differ: '$par' vs '$ser'"
+  check "Gather nodes in the serial plan" "$(grep -c Gather "$work/serial.plan" || true)" 0
+  ser=$(db postgres -c "SET max_parallel_workers_per_gather = 0" -c "$q3")
+  check "shard functions: parallel results = serial results" "$par" "$ser"
   local bucket3=${par%%|*}
-  [ "$bucket3" -gt 0 ] || fail "no row in bucket 3"
-  if grep -q 'PANIC\|terminated by signal' "$CLUSTER_DIR/server.log"; then fail "server log shows a crash"; fi
+  check "rows in bucket 3" "$([ "$bucket3" -gt 0 ] && echo some || echo none)" some
+  check "crash lines in server.log" "$(grep -c 'PANIC\|terminated by signal' "$CLUSTER_DIR/server.log" || true)" 0
 
   printf 'parallel PG%s %-7s: rows=%s workers_launched=%s/%s/%s worker_rows=%s duplicates=%s tail_duplicates=%s bad_bits=%s bad_time=%s distinct_in_agg=%s bucket3_rows=%s parallel=serial:%s lib_in_postmaster=%s\n' \
     "$major" "$mode" "$rows" "$w1" "$w2" "$w3" "$worker_rows" "$((rows - distinct))" "$((rows - tails))" "$bad_bits" "$bad_time" \
     "$agg_distinct" "$bucket3" "$([ "$par" = "$ser" ] && echo yes || echo NO)" "$([ "$mapped" != 0 ] && echo yes || echo no)"
   cluster_stop
-  # Keep a failed pass's cluster (server.log, data) for a look; KEEP_CLUSTERS=1 keeps every one.
-  [ "$failures" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "$CLUSTER_DIR"
+  suite_case
 }
 
-t0=$SECONDS
 run_pass plain
 run_pass preload
-echo "parallel PG$major: $((SECONDS - t0))s, $failures failure(s)"
-[ "$failures" = 0 ]
+finish

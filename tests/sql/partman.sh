@@ -29,21 +29,19 @@ set -eEuo pipefail
 major=${1:?usage: tests/sql/partman.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 releases=(5.2.4 5.5.0)
 bin=$(pg_bin "$major")
 extdir="$("$bin/pg_config" --sharedir)/extension"
-
-trap 'echo "FAIL [PG$major]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
-work=$(mktemp -d /tmp/rel-partman.XXXXXX)
-KEEP_WORK=0
-trap 'cluster_stop 2>/dev/null || true; [ "$KEEP_WORK" = 1 ] || rm -rf "$work"' EXIT
+suite_tmpdir work   # kept after a failure: each case's SQL and psql output
 
 for v in "${releases[@]}"; do
   [ -s "$PROJECT_ROOT/.pg/partman/$v/pg_partman--$v.sql" ] \
-    || { echo "pg_partman $v SQL files missing in .pg/partman/$v: run scripts/setup.sh" >&2; exit 1; }
+    || { fail "pg_partman $v SQL files in .pg/partman/$v" "missing: run scripts/setup.sh"; finish; }
   # Refuse to overwrite a pg_partman that a Debian package installed into this PostgreSQL.
   if [ -f "$extdir/pg_partman.control" ] && dpkg-query -S "$extdir/pg_partman.control" >/dev/null 2>&1; then
-    echo "a packaged pg_partman is installed in $extdir; not overwriting it" >&2; exit 1
+    fail "pg_partman $v installed into $extdir" "a packaged pg_partman is installed there; not overwriting it"; finish
   fi
   install -m 644 "$PROJECT_ROOT/.pg/partman/$v/pg_partman--$v.sql" "$extdir/"
 done
@@ -56,23 +54,21 @@ snippet() {
 }
 readme=$(snippet "$PROJECT_ROOT/README.md")
 docs=$(snippet "$PROJECT_ROOT/docs/partitions.md")
-[ -n "$readme" ] || { echo "FAIL: no pg_partman snippet in README.md" >&2; exit 1; }
-if [ "$readme" != "$docs" ]; then
-  echo "FAIL: the pg_partman snippets of README.md and docs/partitions.md differ:" >&2
-  diff <(echo "$readme") <(echo "$docs") >&2 || true
-  exit 1
-fi
-echo "ok: README.md and docs/partitions.md show the same pg_partman snippet"
-grep -q "p_interval     := '1 month'" <<<"$readme" || { echo "FAIL: the snippet is not the monthly one this test expects" >&2; exit 1; }
-grep -q "CREATE TABLE public.events" <<<"$readme" || { echo "FAIL: the snippet does not create public.events" >&2; exit 1; }
+check "a pg_partman snippet in README.md" "${readme:+found}" found
+what="README.md and docs/partitions.md show the same pg_partman snippet"
+if [ "$readme" = "$docs" ]; then pass "$what"; else fail "$what" "diff below"; diff <(echo "$readme") <(echo "$docs") || true; fi
+check "the snippet is the monthly one this test expects" "$(grep -q "p_interval     := '1 month'" <<<"$readme" && echo yes || echo no)" yes
+check "the snippet creates public.events" "$(grep -q "CREATE TABLE public.events" <<<"$readme" && echo yes || echo no)" yes
+[ "$SUITE_FAILURES" = 0 ] || finish
 
-cluster_start "$major" "partman-$major"
+suite_cluster "partman-$major"
 export PGOPTIONS="-c TimeZone=UTC -c client_min_messages=warning"
 
 run_case() { # run_case RELEASE INTERVAL(1 month|1 day)
   local v=$1 step=$2 unit table db
   if [ "$step" = "1 month" ]; then unit=month table=events; else unit=day table=events_daily; fi
   db="pm_${v//./_}_$unit"
+  suite_case "pg_partman $v, $step"
   # This release's own control file: CREATE EXTENSION pg_partman then installs its default_version.
   install -m 644 "$PROJECT_ROOT/.pg/partman/$v/pg_partman.control" "$extdir/"
   "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
@@ -82,8 +78,8 @@ run_case() { # run_case RELEASE INTERVAL(1 month|1 day)
 \\set ON_ERROR_STOP 1
 CREATE FUNCTION pg_temp.chk(ok boolean, what text) RETURNS void LANGUAGE plpgsql AS \$\$
 BEGIN
-    IF ok IS NOT TRUE THEN RAISE EXCEPTION 'FAIL [pg_partman $v, $step]: %', what; END IF;
-    RAISE WARNING 'ok [pg_partman $v, $step]: %', what;
+    IF ok IS NOT TRUE THEN RAISE EXCEPTION 'FAILED: %', what; END IF;
+    RAISE WARNING 'ok: %', what;
 END \$\$;
 -- An expected failure: the statement must fail with a message matching pattern.
 CREATE FUNCTION pg_temp.fails(stmt text, pattern text, what text) RETURNS void LANGUAGE plpgsql AS \$\$
@@ -275,8 +271,18 @@ SELECT pg_temp.chk(to_regclass('public.${table}_p' || to_char(date_trunc(:'unit'
 SQL
   } >"$sql"
   "${PSQL[@]}" -d "$db" -f "$sql" >"$out" 2>&1 || rc=$?
-  sed -n 's/^psql:[^ ]* WARNING:  //p; s/^WARNING:  //p; /ERROR/p' "$out"
-  [ "$rc" = 0 ] || { echo "FAIL [PG$major]: pg_partman $v, $step (psql exit $rc; output in $out)" >&2; KEEP_WORK=1; return 1; }
+  # pg_temp.chk's verdicts: a WARNING "ok: WHAT" each, an ERROR "FAILED: WHAT" at the first failure
+  local line
+  while IFS= read -r line; do
+    case "$line" in
+      "ok: "*) pass "${line#ok: }" ;;
+      *"ERROR:  FAILED: "*) fail "${line#*ERROR:  FAILED: }" ;;
+      *) echo "$line" ;;
+    esac
+  done < <(sed -n 's/^psql:[^ ]* WARNING:  //p; s/^WARNING:  //p; /ERROR/p' "$out")
+  check "psql's exit status (output in $out)" "$rc" 0
+  suite_case
+  [ "$rc" = 0 ] || return 0
   "${PSQL[@]}" -d postgres -c "DROP DATABASE $db"
 }
 
@@ -286,9 +292,8 @@ refused_case() { # refused_case RELEASE: pg_partman 5 needs PostgreSQL 14+; the 
   "${PSQL[@]}" -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
   out=$(printf 'CREATE SCHEMA uuid_shard;\nCREATE EXTENSION uuid_shard SCHEMA uuid_shard;\nCREATE SCHEMA partman;\nCREATE EXTENSION pg_partman SCHEMA partman;\n%s\n' "$readme" \
         | "${PSQL[@]}" -d "$db" 2>&1 || true)
-  grep -q 'pg_partman requires PostgreSQL 14 or greater' <<<"$out" \
-    || { echo "FAIL [PG$major]: pg_partman $v: expected its refusal of PostgreSQL < 14, got: $out" >&2; return 1; }
-  echo "ok [pg_partman $v]: create_parent refuses PostgreSQL $major (pg_partman 5 requires 14 or later)"
+  check "pg_partman $v: create_parent refuses PostgreSQL $major (pg_partman 5 requires 14 or later)" \
+    "$(grep -q 'pg_partman requires PostgreSQL 14 or greater' <<<"$out" && echo refused || echo "$out")" refused
   "${PSQL[@]}" -d postgres -c "DROP DATABASE $db"
 }
 
@@ -306,4 +311,5 @@ for v in "${releases[@]}"; do
   run_case "$v" "1 month"
   run_case "$v" "1 day"
 done
-echo "pg_partman ${releases[*]}: all checks passed on PostgreSQL $major ($((SECONDS - t0))s)"
+echo "pg_partman ${releases[*]} on PostgreSQL $major: $((SECONDS - t0))s"
+finish

@@ -15,18 +15,18 @@
 #   tests/sql/public_ids.sh MAJOR     (the native extension must be installed)
 set -euo pipefail
 major=${1:?usage: tests/sql/public_ids.sh MAJOR}
-. "$(dirname "$0")/../../scripts/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 rows=${PUBLIC_IDS_ROWS:-1000000}
 is_full_major "$major" || rows=100000
-cluster_start "$major" "public-ids-$major" "log_statement = 'all'" "log_min_error_statement = error"
-trap cluster_stop EXIT
-psql_db() { "${PSQL[@]}" -d postgres "$@"; }
-fail=0
+suite_cluster "public-ids-$major" "log_statement = 'all'" "log_min_error_statement = error"
 t0=$SECONDS
-psql_db -c 'CREATE EXTENSION uuid_shard'
+db postgres -c 'CREATE EXTENSION uuid_shard'
 
 # ---- 1 and 2: uniformity, permutation, round trip, tail ----------------------------------------
-res=$(psql_db -At -F' ' <<SQL
+res=$(db postgres -F' ' <<SQL
 CREATE TEMP TABLE secret AS
 SELECT sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())) AS s;
 -- keys of one second, one every 1/N s, each with its own random tail
@@ -85,8 +85,7 @@ SELECT format('%-27s bits: %s tests, max chi2 %s, sum %s (df %s), %s over 23.93 
  ORDER BY b.o;
 SQL
 )
-echo "$res" | sed 's/ t$/: ok/; s/ f$/: FAILED/'
-[ "$(grep -c ' t$' <<<"$res")" = 6 ] || fail=1
+check_results "uniformity, permutation, round trip, tail" 6 "$res"
 echo "  ($((SECONDS - t0))s, $rows keys)"
 
 # ---- 3. the documented recipe, as written -----------------------------------------------------
@@ -94,27 +93,25 @@ t1=$SECONDS
 # the sql blocks of the section "Keeping the secret out of query text", in page order
 recipe=$(awk '/^## /{ in_sec = ($0 == "## Keeping the secret out of query text") } in_sec && /^```sql$/{ blk = 1; next }
               blk && /^```$/{ blk = 0; next } blk' "$PROJECT_ROOT/docs/public-ids.md")
-[ -n "$recipe" ] || { echo "recipe: FAILED, no sql block found in docs/public-ids.md"; exit 1; }
-psql_db -c "CREATE DATABASE recipe" -c "ALTER DATABASE recipe SET search_path = \"\$user\", public, uuid_shard" >/dev/null
-db=("${PSQL[@]}" -d recipe)
-"${db[@]}" -v ON_ERROR_STOP=1 -o /dev/null <<<"$recipe"
-app=("${PSQL[@]:0:${#PSQL[@]}-2}" -U web_app -d recipe)
-secret_hex=$("${db[@]}" -At -c "SELECT encode(secret, 'hex') FROM mask_private.secret")
-[ ${#secret_hex} = 64 ] || { echo "recipe: FAILED, no 32-byte secret in mask_private.secret"; exit 1; }
+suite_case recipe
+[ -n "$recipe" ] || { fail "the sql blocks of docs/public-ids.md" "none found"; finish; }
+make_db recipe
+db postgres -c "ALTER DATABASE recipe SET search_path = \"\$user\", public, uuid_shard" >/dev/null
+db recipe -o /dev/null <<<"$recipe"
+secret_hex=$(db recipe -c "SELECT encode(secret, 'hex') FROM mask_private.secret")
+check "a 32-byte secret in mask_private.secret (hex digits)" "${#secret_hex}" 64
+[ ${#secret_hex} = 64 ] || finish
 
-check() { # check WHAT ACTUAL EXPECTED
-  if [ "$2" = "$3" ]; then echo "recipe: $1: ok"; else echo "recipe: $1: FAILED: got [$2], expected [$3]"; fail=1; fi
-}
-out=$("${app[@]}" -At -v ON_ERROR_STOP=0 -c '\set VERBOSITY sqlstate' -c 'SELECT secret FROM mask_private.secret' 2>&1 || true)
+out=$(as_role web_app recipe -v ON_ERROR_STOP=0 -c '\set VERBOSITY sqlstate' -c 'SELECT secret FROM mask_private.secret' 2>&1 || true)
 check "web_app cannot read the secret" "$out" "ERROR:  42501"
-out=$("${app[@]}" -At -c "SELECT count(*) = 10000 AND count(DISTINCT public_id) = 10000 AND bool_and(uuid_version(public_id) = 4)
+out=$(as_role web_app recipe -c "SELECT count(*) = 10000 AND count(DISTINCT public_id) = 10000 AND bool_and(uuid_version(public_id) = 4)
                                 FROM orders_public")
 check "the view shows 10,000 distinct v4 public IDs" "$out" "t"
-out=$("${db[@]}" -At -c "SELECT bool_and(p.public_id = uuid_v7_mask(o.id, (SELECT secret FROM mask_private.secret)))
+out=$(db recipe -c "SELECT bool_and(p.public_id = uuid_v7_mask(o.id, (SELECT secret FROM mask_private.secret)))
                            FROM orders o JOIN orders_public p USING (total)")
 check "each is uuid_v7_mask(id, secret)" "$out" "t"
 # the application's lookup, prepared as a driver prepares it: index scans in custom and generic plans
-out=$("${app[@]}" -At <<'SQL' | tr '\n' '|'
+out=$(as_role web_app recipe <<'SQL' | tr '\n' '|'
 PREPARE by_public(uuid) AS SELECT total FROM orders WHERE id = api.stored_id($1);
 EXPLAIN (COSTS OFF) EXECUTE by_public('6ee50d3d-3c66-4e58-98c4-dc0c0c07398f');
 SET plan_cache_mode = force_generic_plan;
@@ -123,14 +120,14 @@ SQL
 )
 check "lookup by public ID (custom and generic plan)" "$out" \
   "Index Scan using orders_pkey on orders|  Index Cond: (id = api.stored_id('6ee50d3d-3c66-4e58-98c4-dc0c0c07398f'::uuid))|Index Scan using orders_pkey on orders|  Index Cond: (id = api.stored_id(\$1))|"
-out=$("${app[@]}" -At -c "SELECT count(*) FROM orders_public p JOIN LATERAL
+out=$(as_role web_app recipe -c "SELECT count(*) FROM orders_public p JOIN LATERAL
                              (SELECT total FROM orders o WHERE o.id = api.stored_id(p.public_id)) x ON x.total = p.total")
 check "every public ID finds its row" "$out" "10000"
 # pg_stat_activity while the application's queries run, seen from another session (read into
 # the shell and searched there: a query searching for the secret would carry it)
-"${app[@]}" -At -c "SELECT count(*), pg_sleep(3) FROM orders_public WHERE api.stored_id(public_id) IS NOT NULL" >/dev/null &
+as_role web_app recipe -c "SELECT count(*), pg_sleep(3) FROM orders_public WHERE api.stored_id(public_id) IS NOT NULL" >/dev/null &
 sleep 1
-activity=$("${db[@]}" -At -F'|' -c "SELECT usename, query FROM pg_stat_activity WHERE pid <> pg_backend_pid()")
+activity=$(db recipe -F'|' -c "SELECT usename, query FROM pg_stat_activity WHERE pid <> pg_backend_pid()")
 wait
 check "pg_stat_activity: the application's query seen, the secret in none" \
   "$(grep -c '^web_app|.*orders_public' <<<"$activity")|$(grep -ci "$secret_hex" <<<"$activity" || true)" "1|0"
@@ -138,10 +135,10 @@ log="$CLUSTER_DIR/server.log"
 statements=$(grep -c 'LOG:  statement:' "$log" || true)
 check "server log: $statements logged statements, none with the secret" "$(grep -ci "$secret_hex" "$log" || true)" "0"
 # the control: a query that carries the secret as a literal is found by the same check
-"${db[@]}" -At -c "SELECT uuid_v7_mask(id, '\\x$secret_hex'::bytea) FROM orders LIMIT 1" >/dev/null
+db recipe -c "SELECT uuid_v7_mask(id, '\\x$secret_hex'::bytea) FROM orders LIMIT 1" >/dev/null
 check "control: a literal secret does show in the log" "$(grep -ci "$secret_hex" "$log" || true)" "1"
 # rotation: every public ID changes, no stored key does; old public IDs find nothing
-out=$("${db[@]}" -At <<'SQL'
+out=$(db recipe <<'SQL'
 CREATE TABLE before AS SELECT id, total, public_id FROM orders JOIN orders_public USING (total);
 SET ROLE mask_keeper;
 UPDATE mask_private.secret SET secret = sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()));
@@ -154,5 +151,4 @@ SQL
 check "rotation: public IDs changed, stored keys kept, old public IDs finding a row" "$out" "10000 10000 0"
 echo "  ($((SECONDS - t1))s)"
 
-echo "public_ids PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
-exit $fail
+finish

@@ -6,11 +6,13 @@ set -euo pipefail
 major=${1:?usage: tests/sql/python_parity.sh 15|18}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
-cluster_start "$major" "rel-parity-$major"
-trap cluster_stop EXIT
-out=$(mktemp); trap 'rm -f "$out"; cluster_stop' EXIT
+. "$here/../lib/suite.sh"
+suite_init "$major"
+suite_cluster "rel-parity-$major"
+suite_tmpdir work
+out="$work/rows.csv"
 # n is drawn log-uniformly up to 2^31 - 1 so that small and huge bucket counts both occur.
-"${PSQL[@]}" -d postgres -At -F, >"$out" <<'SQL'
+db postgres -F, >"$out" <<'SQL'
 CREATE EXTENSION uuid_shard;
 SELECT id, n, uuid_bucket(id, n), len, uuid_shard_key(id, len), coalesce(extract(epoch FROM uuid_v7_time(id)) * 1000, -1)::bigint
   FROM (SELECT CASE WHEN g % 2 = 0 THEN gen_random_uuid() ELSE public.uuidv7() END AS id,
@@ -18,7 +20,8 @@ SELECT id, n, uuid_bucket(id, n), len, uuid_shard_key(id, len), coalesce(extract
                1 + floor(random() * 15)::int AS len
           FROM generate_series(1, 200000) g) s;
 SQL
-PYTHONDONTWRITEBYTECODE=1 python3 - "$out" "$here/../vectors/python" <<'PY'
+rc=0
+PYTHONDONTWRITEBYTECODE=1 python3 - "$out" "$here/../vectors/python" <<'PY' || rc=$?
 import sys
 sys.path.insert(0, sys.argv[2])
 import uuid_shard
@@ -38,3 +41,5 @@ for line in open(sys.argv[1]):
 print("python vs extension: %d UUIDs (versions %s), %d mismatches" % (rows, versions, mismatches))
 sys.exit(1 if mismatches or rows != 200000 or versions.get(4, 0) < 100000 or versions.get(7, 0) < 100000 else 0)
 PY
+check "python reference = extension on 200,000 UUIDs, at least 100,000 each of v4 and v7 (python's exit status)" "$rc" 0
+finish

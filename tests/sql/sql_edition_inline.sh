@@ -17,6 +17,8 @@ set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_inline.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 . "$here/lib/edition.sh"
 
 # The functions expected inlined, one per line: FUNCTION(ARGUMENT TYPES)|call over table t (id
@@ -35,12 +37,9 @@ uuid_to_base32hex(uuid)|uuid_to_base32hex(id)|uuid_to_base32hex('017f22e2-79b0-7
 # The control: not a single expression, so it must appear as a call.
 not_inlined="uuid_bucket|uuid_bucket(id, 5)"
 
-cluster_start "$major" "edition-inline-$major"
-trap 'cluster_stop; rm -rf "$dist"' EXIT
-t0=$SECONDS
-db() { "${PSQL[@]}" -d postgres "$@"; }
-db -v schema=ed -f "$plain_script"
-db <<'SQL'
+suite_cluster "edition-inline-$major"
+db postgres -v schema=ed -f "$plain_script"
+db postgres <<'SQL'
 CREATE TABLE t AS SELECT gen_random_uuid() AS id, 1 + g % 15 AS len, now() - g * interval '1.37 s' AS ts FROM generate_series(1, 1000) g;
 -- a caller's schema of look-alikes: an operator + on bigint, get_byte, encode, left; with it
 -- first on search_path, any unqualified name in a body would run these
@@ -53,16 +52,16 @@ CREATE FUNCTION evil.left(text, integer) RETURNS text LANGUAGE sql AS 'SELECT ''
 SQL
 
 plan_output() { # plan_output SEARCH_PATH QUERY -> the Output line(s) of the plan
-  db -At -c "SET search_path = $1" -c "EXPLAIN (VERBOSE, COSTS OFF) $2" | sed -n 's/^ *Output: //p'
+  db postgres -c "SET search_path = $1" -c "EXPLAIN (VERBOSE, COSTS OFF) $2" | sed -n 's/^ *Output: //p'
 }
 
 # 0. the list is complete: every LANGUAGE sql function of the edition's API
 check "the list holds every LANGUAGE sql function but _uuid_* and the edition's helpers" \
-  "$(db -At -v listed="$(cut -d'|' -f1 <<<"$inlined" | sed 's/^/ed./' | paste -sd' ' -)" <<'SQL'
+  "$(db postgres -v listed="$(cut -d'|' -f1 <<<"$inlined" | sed 's/^/ed./' | paste -sd' ' -)" <<'SQL'
 SELECT string_agg(f::regprocedure::text, ' ' ORDER BY f::regprocedure::text COLLATE "C")
   FROM unnest(string_to_array(:'listed', ' ')) f;
 SQL
-)" "$(db -At -v helpers="$(helper_names "$(to_native_drops)")" <<'SQL'
+)" "$(db postgres -v helpers="$(helper_names "$(to_native_drops)")" <<'SQL'
 SELECT string_agg(e.oid::regprocedure::text, ' ' ORDER BY e.oid::regprocedure::text COLLATE "C")
   FROM pg_proc e JOIN pg_language l ON l.oid = e.prolang
  WHERE e.pronamespace = 'ed'::regnamespace AND l.lanname = 'sql' AND e.proname !~ '^_'
@@ -73,51 +72,50 @@ SQL
 while IFS='|' read -r fn call const; do
   [ -n "$fn" ] || continue
   name=${fn%%(*}
+  suite_case "$fn"
   # 1. over a table: the body's expression, no call of the function
   out=$(plan_output public "SELECT ed.$call FROM t")
   if [ -n "$out" ] && ! grep -q "\b$name(" <<<"$out" && grep -Eq 'uuid_send|timestamptz_send|uuid_extract_(version|timestamp)' <<<"$out"; then
-    echo "$fn: inlined: ok"
+    pass "inlined"
   else
-    echo "$fn: FAILED, not inlined: $out"; fail=1
+    fail "inlined" "plan output: $out"
   fi
-  # 2. constant arguments: one constant if IMMUTABLE
-  vol=$(db -Atc "SELECT provolatile FROM pg_proc WHERE oid = 'ed.$fn'::regprocedure")
+  # 2. constant arguments: one constant if IMMUTABLE, else at least inlined
+  vol=$(db postgres -c "SELECT provolatile FROM pg_proc WHERE oid = 'ed.$fn'::regprocedure")
   out=$(plan_output public "SELECT ed.$const")
   if [ "$vol" = i ]; then
-    if grep -Eq "^('[^']*'::[a-z ]+|[0-9]+)$" <<<"$out"; then
-      echo "$fn: IMMUTABLE, constant arguments fold to $out: ok"
-    else
-      echo "$fn: FAILED, constant arguments not folded: $out"; fail=1
-    fi
-  elif grep -q "\b$name(" <<<"$out"; then
-    echo "$fn: FAILED, not inlined with constant arguments: $out"; fail=1
+    what="IMMUTABLE, constant arguments fold to one constant"
+    if grep -Eq "^('[^']*'::[a-z ]+|[0-9]+)$" <<<"$out"; then pass "$what ($out)"; else fail "$what" "plan output: $out"; fi
   else
-    echo "$fn: volatility $vol, inlined with constant arguments (not folded): ok"
+    what="volatility $vol, inlined with constant arguments (not folded)"
+    if grep -q "\b$name(" <<<"$out"; then fail "$what" "plan output: $out"; else pass "$what"; fi
   fi
   # 3. a caller's search_path cannot change what runs: inlined there too, same rows
   for sp in "''" "evil, public, pg_catalog"; do
     out=$(plan_output "$sp" "SELECT ed.$call FROM public.t")
-    grep -q "\b$name(" <<<"$out" && { echo "$fn: FAILED, not inlined with search_path $sp"; fail=1; }
+    what="inlined with search_path $sp"
+    if grep -q "\b$name(" <<<"$out"; then fail "$what" "plan output: $out"; else pass "$what"; fi
   done
   if [ "$name" != uuid_v7_at ]; then
-    check "$fn: same rows with search_path = evil first" \
-      "$(db -At -c "SET search_path = evil, public, pg_catalog" -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM public.t")" \
-      "$(db -At -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM t")"
+    check "same rows with search_path = evil first" \
+      "$(db postgres -c "SET search_path = evil, public, pg_catalog" -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM public.t")" \
+      "$(db postgres -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM t")"
   else  # random tail: the time bits must agree with the boundary's
-    check "$fn: same time bits with search_path = evil first" \
-      "$(db -At -c "SET search_path = evil, public, pg_catalog" -c "SELECT count(*) FROM public.t WHERE left(ed.uuid_v7_at(ts)::text, 13) <> left(ed.uuid_v7_boundary(ts)::text, 13)")" 0
+    check "same time bits with search_path = evil first" \
+      "$(db postgres -c "SET search_path = evil, public, pg_catalog" -c "SELECT count(*) FROM public.t WHERE left(ed.uuid_v7_at(ts)::text, 13) <> left(ed.uuid_v7_boundary(ts)::text, 13)")" 0
   fi
   # 4. what inlining needs, as created
-  check "$fn: LANGUAGE sql, no SET, SECURITY INVOKER" \
-    "$(db -Atc "SELECT l.lanname || ' ' || (p.proconfig IS NULL) || ' ' || NOT p.prosecdef FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = 'ed.$fn'::regprocedure")" \
+  check "LANGUAGE sql, no SET, SECURITY INVOKER" \
+    "$(db postgres -c "SELECT l.lanname || ' ' || (p.proconfig IS NULL) || ' ' || NOT p.prosecdef FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = 'ed.$fn'::regprocedure")" \
     "sql true true"
 done <<<"$inlined"
+suite_case
 
 # 5. Errors and NULLs of the inlined bodies read from table columns (evaluated per row) equal
 #    those of the same calls with constant arguments (evaluated at plan time, which the parity
 #    test's bad-input matrix compares with native): the argument checks run in the same order
 #    and a NULL argument gives NULL, never an error.
-res=$(db -At <<'SQL'
+res=$(db postgres <<'SQL'
 CREATE FUNCTION pg_temp.outcome(sql text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE st text; msg text; det text; v text;
 BEGIN
@@ -158,16 +156,12 @@ check "errors and NULLs per row equal those of constant calls ($res)" "${res##*,
 
 # The control: a function that is not one expression is seen as a call.
 IFS='|' read -r name call <<<"$not_inlined"
+suite_case "control: $name"
 out=$(plan_output public "SELECT ed.$call FROM t")
-if grep -q "\b$name(" <<<"$out"; then
-  echo "control: $name (not one expression) shows as a call, so the check sees calls: ok"
-  # it has no SET clause either (qualified names instead): same rows under the look-alikes
-  check "$name: same rows with search_path = evil first" \
-    "$(db -At -c "SET search_path = evil, public, pg_catalog" -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM public.t")" \
-    "$(db -At -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM t")"
-else
-  echo "control: FAILED, $name does not show as a call: $out"; fail=1
-fi
-
-echo "sql_edition_inline PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
-exit $fail
+what="not one expression, shows as a call (so the check sees calls)"
+if grep -q "\b$name(" <<<"$out"; then pass "$what"; else fail "$what" "plan output: $out"; fi
+# it has no SET clause either (qualified names instead): same rows under the look-alikes
+check "same rows with search_path = evil first" \
+  "$(db postgres -c "SET search_path = evil, public, pg_catalog" -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM public.t")" \
+  "$(db postgres -c "SELECT md5(string_agg(ed.$call::text, ',' ORDER BY id)) FROM t")"
+finish

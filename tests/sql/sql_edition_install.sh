@@ -10,37 +10,37 @@ set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_install.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 . "$here/lib/edition.sh"
 script=$plain_script
-cluster_start "$major" "edition-install-$major"
-trap 'cluster_stop; rm -rf "$dist"' EXIT
-t0=$SECONDS
-"${PSQL[@]}" -d postgres -c "CREATE ROLE app_owner LOGIN" -c "CREATE DATABASE app OWNER app_owner" \
-  -c "CREATE DATABASE app_public OWNER app_owner"
-as_app() { "${PSQL[@]}" -U app_owner "$@"; }
+suite_cluster "edition-install-$major"
+make_role app_owner
+make_db app app_owner
+make_db app_public app_owner
 
 # 1. installs, as the database owner: into schema shard, and with no schema given into the
 #    default schema uuid_shard, which the script creates and the installer owns
-as_app -d app -v schema=shard -f "$script"
-as_app -d app_public -f "$script"
+as_role app_owner app -v schema=shard -f "$script"
+as_role app_owner app_public -f "$script"
 check "installed by a non-superuser into schema shard" \
-  "$(as_app -d app -Atc "SELECT count(*) FILTER (WHERE n.nspname = 'shard') || ' in shard, ' || count(*) FILTER (WHERE n.nspname = 'public') || ' in public, superuser ' || (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+  "$(as_role app_owner app -c "SELECT count(*) FILTER (WHERE n.nspname = 'shard') || ' in shard, ' || count(*) FILTER (WHERE n.nspname = 'public') || ' in public, superuser ' || (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
                         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname LIKE '%uuid%'")" \
-  "$(as_app -d app_public -Atc "SELECT count(*) || ' in shard, 0 in public, superuser false' FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'uuid_shard' AND p.proname LIKE '%uuid%'")"
+  "$(as_role app_owner app_public -c "SELECT count(*) || ' in shard, 0 in public, superuser false' FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'uuid_shard' AND p.proname LIKE '%uuid%'")"
 check "no schema given: schema uuid_shard, created and owned by the installer, every function theirs" \
-  "$(as_app -d app_public -Atc "SELECT n.nspowner::regrole || ' ' || bool_and(p.proowner = n.nspowner) FROM pg_namespace n JOIN pg_proc p ON p.pronamespace = n.oid WHERE n.nspname = 'uuid_shard' GROUP BY n.nspowner")" \
+  "$(as_role app_owner app_public -c "SELECT n.nspowner::regrole || ' ' || bool_and(p.proowner = n.nspowner) FROM pg_namespace n JOIN pg_proc p ON p.pronamespace = n.oid WHERE n.nspname = 'uuid_shard' GROUP BY n.nspowner")" \
   "app_owner true"
 
 # ... but not over the extension: the plain script refuses a database that has it
-"${PSQL[@]}" -d postgres -c "CREATE DATABASE app_native OWNER app_owner"
-as_app -d app_native -c "CREATE EXTENSION uuid_shard"
-out=$(as_app -d app_native -v schema=public -f "$script" 2>&1 || true)
+make_db app_native app_owner
+as_role app_owner app_native -c "CREATE EXTENSION uuid_shard"
+out=$(as_role app_owner app_native -v schema=public -f "$script" 2>&1 || true)
 check "refused in the schema of extension uuid_shard, functions untouched" \
-  "$(grep -c 'ERROR:  extension uuid_shard exists in schema public, whose functions this script would replace' <<<"$out") $(as_app -d app_native -Atc "SELECT string_agg(DISTINCT l.lanname, ',' ORDER BY l.lanname) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.pronamespace = 'public'::regnamespace AND p.proname IN ('uuidv7', 'uuid_bucket')")" \
+  "$(grep -c 'ERROR:  extension uuid_shard exists in schema public, whose functions this script would replace' <<<"$out") $(as_role app_owner app_native -c "SELECT string_agg(DISTINCT l.lanname, ',' ORDER BY l.lanname) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.pronamespace = 'public'::regnamespace AND p.proname IN ('uuidv7', 'uuid_bucket')")" \
   "1 c"
 
 # 2. user objects that depend on the functions, built with shard off search_path
-as_app -d app <<'SQL'
+as_role app_owner app <<'SQL'
 SET search_path = public;
 CREATE TABLE ev (
   id uuid PRIMARY KEY DEFAULT shard.uuidv7(),
@@ -66,19 +66,21 @@ state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
   UNION ALL SELECT 'ev:' || md5(string_agg(e::text, ',' ORDER BY id)) FROM public.ev e
   UNION ALL SELECT 'jobs:' || md5(string_agg(tableoid::regclass || j::text, ',' ORDER BY id)) FROM public.jobs j
   UNION ALL SELECT 'orders:' || md5(string_agg(tableoid::regclass || o::text, ',' ORDER BY id)) FROM public.orders o) s"
-before=$(as_app -d app -Atc "$state_sql")
+before=$(as_role app_owner app -c "$state_sql")
 
 # 3. the same script again, then a newer one (a changed function body), as the owner
-as_app -d app -v schema=shard -f "$script"
+as_role app_owner app -v schema=shard -f "$script"
 check "same script again: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
-  "$(as_app -d app -Atc "$state_sql")" "$before"
+  "$(as_role app_owner app -c "$state_sql")" "$before"
 newer="$dist/newer.sql"
 sed 's/^-- key = k2:k1:k0 in limbs/-- (a newer release) key = k2:k1:k0 in limbs/; s/    b pg_catalog.int8 := 0; /    b pg_catalog.int8 := 0;  -- newer /' "$script" >"$newer"
-as_app -d app -v schema=shard -f "$newer"
-check "newer script: uuid_bucket replaced in place" \
-  "$(as_app -d app -Atc "SELECT prosrc LIKE '%-- newer%' FROM pg_proc WHERE oid = 'shard.uuid_bucket(uuid, integer)'::regprocedure")" t
-check "newer script: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
-  "$(as_app -d app -Atc "$state_sql")" "$before"
+as_role app_owner app -v schema=shard -f "$newer"
+suite_case "newer script"
+check "uuid_bucket replaced in place" \
+  "$(as_role app_owner app -c "SELECT prosrc LIKE '%-- newer%' FROM pg_proc WHERE oid = 'shard.uuid_bucket(uuid, integer)'::regprocedure")" t
+check "functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
+  "$(as_role app_owner app -c "$state_sql")" "$before"
+suite_case
 
 # 3b. upgrade from the 0.2.0 release's edition (built from its release commit by that commit's
 #     own scripts/sql_edition.sh): a database whose dependents use the 0.2.0 functions, then
@@ -88,9 +90,9 @@ mkdir -p "$dist/0.2.0/src"
 git -C "$PROJECT_ROOT" archive fb56f9b | tar -x -C "$dist/0.2.0/src"
 bash "$dist/0.2.0/src/scripts/sql_edition.sh" "$dist/0.2.0" >/dev/null
 chmod -R a+rX "$dist/0.2.0"
-"${PSQL[@]}" -d postgres -c "CREATE DATABASE app020 OWNER app_owner"
-as_app -d app020 -c "CREATE SCHEMA shard" -v schema=shard -f "$dist/0.2.0/uuid_shard-0.2.0.sql"
-as_app -d app020 <<'SQL'
+make_db app020 app_owner
+as_role app_owner app020 -c "CREATE SCHEMA shard" -v schema=shard -f "$dist/0.2.0/uuid_shard-0.2.0.sql"
+as_role app_owner app020 <<'SQL'
 SET search_path = public;
 CREATE TABLE ev (
   id uuid PRIMARY KEY DEFAULT shard.uuidv7(),
@@ -115,29 +117,30 @@ SQL
 # functions)
 user_deps="WHERE NOT (classid = 'pg_constraint'::regclass AND objid IN (SELECT oid FROM pg_constraint WHERE contypid <> 0)) AND classid <> 'pg_proc'::regclass AND refclassid = "
 state020_sql=${state_sql/WHERE refclassid = /$user_deps}
-[ "$state020_sql" != "$state_sql" ] || { echo "state020_sql: substitution failed"; exit 1; }
-before020=$(as_app -d app020 -Atc "$state020_sql")
-max_oid020=$(as_app -d app020 -Atc "SELECT max(oid) FROM pg_proc WHERE pronamespace = 'shard'::regnamespace")
+[ "$state020_sql" != "$state_sql" ] || { fail "state020_sql: the dependencies of user objects only" "substitution failed"; finish; }
+before020=$(as_role app_owner app020 -c "$state020_sql")
+max_oid020=$(as_role app_owner app020 -c "SELECT max(oid) FROM pg_proc WHERE pronamespace = 'shard'::regnamespace")
 langs_sql="SELECT string_agg(p.proname || ':' || l.lanname, ' ' ORDER BY p.proname) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
             WHERE p.pronamespace = 'shard'::regnamespace AND p.proname IN ('uuid_v7_time', 'uuid_version', 'uuid_shard_key', 'uuid_v7_boundary', 'uuid_v7_at', 'uuid_bucket')
               AND pg_get_function_identity_arguments(p.oid) NOT LIKE '%text%'"
-check "0.2.0 edition installed: the per-row functions are PL/pgSQL" "$(as_app -d app020 -Atc "$langs_sql")" \
+check "0.2.0 edition installed: the per-row functions are PL/pgSQL" "$(as_role app_owner app020 -c "$langs_sql")" \
   "uuid_bucket:plpgsql uuid_shard_key:plpgsql uuid_v7_at:plpgsql uuid_v7_boundary:plpgsql uuid_v7_time:plpgsql uuid_version:plpgsql"
-as_app -d app020 -v schema=shard -f "$script"
-check "0.2.0 edition -> this script: the single-expression functions are SQL now" "$(as_app -d app020 -Atc "$langs_sql")" \
+as_role app_owner app020 -v schema=shard -f "$script"
+suite_case "0.2.0 edition -> this script"
+check "the single-expression functions are SQL now" "$(as_role app_owner app020 -c "$langs_sql")" \
   "uuid_bucket:plpgsql uuid_shard_key:sql uuid_v7_at:sql uuid_v7_boundary:sql uuid_v7_time:sql uuid_version:sql"
-after020=$(as_app -d app020 -Atc "$state020_sql")
+after020=$(as_role app_owner app020 -c "$state020_sql")
 # functions this release adds are new OIDs; every entry of before (each function of 0.2.0 with its
 # OID, each table and index with its file, the dependencies, the rows) must be in after unchanged
-check "0.2.0 edition -> this script: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
+check "functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
   "$(comm -23 <(tr ' ' '\n' <<<"$before020" | sort) <(tr ' ' '\n' <<<"$after020" | sort) | tr '\n' ' ')" ""
 # the functions added are exactly those this script defines and 0.2.0's did not
-added=$(as_app -d app020 -Atc "SELECT string_agg(DISTINCT proname, ' ' ORDER BY proname) FROM pg_proc
+added=$(as_role app_owner app020 -c "SELECT string_agg(DISTINCT proname, ' ' ORDER BY proname) FROM pg_proc
                                WHERE pronamespace = 'shard'::regnamespace AND oid > $max_oid020")
 script_names() { grep -o '^CREATE OR REPLACE \(FUNCTION\|AGGREGATE\) @extschema@\.[a-z0-9_]*' "$1" | sed 's/.*\.//' | sort -u; }
-check "  functions added: those new in this script ($added)" "$added" \
+check "functions added: those new in this script ($added)" "$added" \
   "$(comm -13 <(script_names "$dist/0.2.0/uuid_shard-0.2.0.sql") <(script_names "$script") | tr '\n' ' ' | sed 's/ $//')"
-check "  and the dependents agree with the functions and take new rows" "$(as_app -d app020 -At <<'SQL'
+check "the dependents agree with the functions and take new rows" "$(as_role app_owner app020 <<'SQL'
 SET search_path = '';
 INSERT INTO public.ev (body) VALUES (-1);
 INSERT INTO public.jobs (body) VALUES (-1);
@@ -153,11 +156,12 @@ SELECT (SELECT count(*) FROM public.ev WHERE key2 IS DISTINCT FROM shard.uuid_sh
 SQL
 )" t
 
+suite_case
 # 4. the dependents still work and agree with the functions
 per_bucket="SELECT string_agg((SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = k)::text, ',' ORDER BY k) FROM generate_series(0, 7) k"
 # the same counts from one sequential scan (one call per row)
 per_bucket_scan="SELECT string_agg(c::text, ',' ORDER BY k) FROM (SELECT shard.uuid_bucket(id, 8) AS k, count(*) AS c FROM public.ev GROUP BY 1) s"
-check "defaults, generated column, CHECK, LIST routing, view after re-runs" "$(as_app -d app -At <<'SQL'
+check "defaults, generated column, CHECK, LIST routing, view after re-runs" "$(as_role app_owner app <<'SQL'
 SET search_path = '';
 INSERT INTO public.ev (body) VALUES (-1);
 INSERT INTO public.jobs (body) VALUES (-1);
@@ -171,9 +175,9 @@ SELECT (SELECT count(*) FROM public.ev WHERE key2 IS DISTINCT FROM shard.uuid_sh
 SQL
 )" t
 check "expression index ev_bucket used for uuid_bucket(id, 8) = k" \
-  "$(as_app -d app -At -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = 3" | grep -c 'Bitmap Index Scan on ev_bucket')" 1
-check "  and its counts per bucket equal a sequential scan's" "$(as_app -d app -At -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "$per_bucket")" \
-  "$(as_app -d app -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket_scan")"
+  "$(as_role app_owner app -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.ev WHERE shard.uuid_bucket(id, 8) = 3" | grep -c 'Bitmap Index Scan on ev_bucket')" 1
+check "  and its counts per bucket equal a sequential scan's" "$(as_role app_owner app -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "$per_bucket")" \
+  "$(as_role app_owner app -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket_scan")"
 
 # 5. the pg_tle file, for its shape only: pg_tle comes from no package registry these machines
 #    reach, so it is not built or run here (docs/sql-edition.md says so). Checked: it carries the
@@ -208,6 +212,5 @@ PY
 block=$(sed -n '/^DO \$uuid_shard_pgtle\$$/,/^\$uuid_shard_pgtle\$;$/p' "$pgtle_script" \
   | sed '1s/.*/CREATE FUNCTION pg_temp.pgtle_registration() RETURNS void LANGUAGE plpgsql AS $uuid_shard_pgtle$/')
 check "pg_tle file: its registration block parses as PL/pgSQL" \
-  "$(printf 'SET check_function_bodies = on;\n%s\nSELECT count(*) FROM pg_proc WHERE proname = %s;\n' "$block" "'pgtle_registration'" | as_app -d app -At 2>&1)" 1
-echo "sql_edition_install PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
-exit $fail
+  "$(printf 'SET check_function_bodies = on;\n%s\nSELECT count(*) FROM pg_proc WHERE proname = %s;\n' "$block" "'pgtle_registration'" | as_role app_owner app 2>&1)" 1
+finish

@@ -14,19 +14,18 @@ set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_move.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 rows=1000000
 is_full_major "$major" || rows=100000
 . "$here/lib/edition.sh"
 script=$plain_script
-cluster_start "$major" "edition-move-$major"
-trap 'cluster_stop; rm -rf "$dist"' EXIT
+suite_cluster "edition-move-$major"
 t0=$SECONDS
-db() { "${PSQL[@]}" -d "$@"; }
-"${PSQL[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh_native" -c "CREATE DATABASE fresh_sql"
+for d in app fresh_native fresh_sql helpers; do make_db "$d"; done
 db fresh_native -c "CREATE EXTENSION uuid_shard"
 # The edition's own helpers (argument domains, raising functions, alphabets), from the catalog of
 # a database with both editions; to_native.sql drops them by a list that must be exactly these.
-"${PSQL[@]}" -d postgres -c "CREATE DATABASE helpers" >/dev/null
 db helpers -q -c "CREATE EXTENSION uuid_shard" -v schema=ed -f "$script"
 edition_helpers=$(edition_only public ed db helpers)
 check_to_native_drops "$edition_helpers"
@@ -87,29 +86,31 @@ per_bucket="SELECT string_agg((SELECT count(*) FROM ev WHERE uuid_bucket(id, 8) 
 per_bucket_scan="SELECT string_agg(c::text, ',' ORDER BY k) FROM (SELECT uuid_bucket(id, 8) AS k, count(*) AS c FROM ev GROUP BY 1) s"
 verify() { # verify EDITION(native|sql) FRESH_DB
   local lang; lang=$([ "$1" = native ] && echo c || echo plpgsql)
-  check "  no row, stored value, partition bound, table or index file, function OID changed" "$(db app -Atc "$state_sql")" "$before"
-  check "  functions are the $1 edition's, as in a fresh install" "$(db app -Atc "$funcs_sql")" "$(db "$2" -Atc "$funcs_sql")"
-  check "  uuidv7() behind the default is $lang" \
-    "$(db app -Atc "SELECT l.lanname FROM pg_attrdef a JOIN pg_depend d ON d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass
+  suite_case "moved to the $1 edition"
+  check "no row, stored value, partition bound, table or index file, function OID changed" "$(db app -c "$state_sql")" "$before"
+  check "functions are the $1 edition's, as in a fresh install" "$(db app -c "$funcs_sql")" "$(db "$2" -c "$funcs_sql")"
+  check "uuidv7() behind the default is $lang" \
+    "$(db app -c "SELECT l.lanname FROM pg_attrdef a JOIN pg_depend d ON d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass
                      JOIN pg_proc p ON p.oid = d.refobjid JOIN pg_language l ON l.oid = p.prolang
                     WHERE a.adrelid = 'ev'::regclass AND p.proname = 'uuidv7'")" "$lang"
-  check "  generated column, LIST routing, RANGE partitions, view agree with the functions" "$(db app -Atc "$agree_sql")" t
-  check "  expression index used and equal to a sequential scan" \
-    "$(db app -At -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE uuid_bucket(id, 8) = 3" | grep -c 'Bitmap Index Scan on ev_bucket'),$(db app -At -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "$per_bucket")" \
-    "1,$(db app -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket_scan")"
-  check "  new rows through defaults into every table" \
-    "$(db app -Atc "INSERT INTO ev (body) VALUES (-1) RETURNING uuid_version(id)" -c "INSERT INTO jobs (body) VALUES (-1) RETURNING 1" -c "INSERT INTO orders (total) VALUES (-1) RETURNING 1" | tr '\n' ,)" "7,1,1,"
+  check "generated column, LIST routing, RANGE partitions, view agree with the functions" "$(db app -c "$agree_sql")" t
+  check "expression index used and equal to a sequential scan" \
+    "$(db app -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE uuid_bucket(id, 8) = 3" | grep -c 'Bitmap Index Scan on ev_bucket'),$(db app -c "SET enable_seqscan = off" -c "SET enable_indexscan = off" -c "SET enable_indexonlyscan = off" -c "$per_bucket")" \
+    "1,$(db app -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket_scan")"
+  check "new rows through defaults into every table" \
+    "$(db app -c "INSERT INTO ev (body) VALUES (-1) RETURNING uuid_version(id)" -c "INSERT INTO jobs (body) VALUES (-1) RETURNING 1" -c "INSERT INTO orders (total) VALUES (-1) RETURNING 1" | tr '\n' ,)" "7,1,1,"
   db app -qc "DELETE FROM ev WHERE body = -1" -c "DELETE FROM jobs WHERE body = -1" -c "DELETE FROM orders WHERE total = -1"
+  suite_case
 }
-before=$(db app -Atc "$state_sql")
+before=$(db app -c "$state_sql")
 
 t1=$(date +%s.%N)
-db app -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" >/dev/null 2>&1 || { echo "to_native.sql failed"; db app -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql"; exit 1; }
+db app -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" >/dev/null 2>&1 || { fail "SQL edition -> native: to_native.sql"; db app -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" || true; finish; }
 echo "SQL edition -> native: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')s"
 verify native fresh_native
 
 t1=$(date +%s.%N)
-db app -v schema=public -v script="$script" -f "$PROJECT_ROOT/sql_edition/to_sql_edition.sql" >/dev/null 2>&1 || { echo "to_sql_edition.sql failed"; exit 1; }
+db app -v schema=public -v script="$script" -f "$PROJECT_ROOT/sql_edition/to_sql_edition.sql" >/dev/null 2>&1 || { fail "native -> SQL edition: to_sql_edition.sql"; finish; }
 echo "native -> SQL edition: $(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')s"
 verify sql fresh_sql
 
@@ -118,12 +119,11 @@ verify sql fresh_sql
 rows_sql="SELECT md5(string_agg(x, ',' ORDER BY x)) FROM (
   SELECT e::text AS x FROM ev e UNION ALL SELECT tableoid::regclass || j::text FROM jobs j
   UNION ALL SELECT tableoid::regclass || o::text FROM orders o) s"
-"${PSQL[@]}" -d postgres -c "CREATE DATABASE restored" >/dev/null
+make_db restored
 "$CLUSTER_BIN/pg_dump" -Fc -h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres app >"$dist/app.dump"
 "$CLUSTER_BIN/pg_restore" -f - "$dist/app.dump" | db restored >/dev/null
-db restored -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" >/dev/null 2>&1 || { echo "to_native.sql failed on the restored database"; fail=1; }
+db restored -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" >/dev/null 2>&1 || fail "to_native.sql on the restored database"
 check "dumped, restored elsewhere, then moved to native: same rows, functions as a fresh install" \
-  "$(db restored -Atc "$rows_sql")|$(db restored -Atc "$funcs_sql")" "$(db app -Atc "$rows_sql")|$(db fresh_native -Atc "$funcs_sql")"
+  "$(db restored -c "$rows_sql")|$(db restored -c "$funcs_sql")" "$(db app -c "$rows_sql")|$(db fresh_native -c "$funcs_sql")"
 
-echo "sql_edition_move PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
-exit $fail
+finish

@@ -21,16 +21,16 @@ set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_parity.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
 rows=${EDITION_PARITY_ROWS:-1000000}
 is_full_major "$major" || rows=100000
 . "$here/lib/edition.sh"
 script=$plain_script
-cluster_start "$major" "edition-parity-$major"
-trap 'cluster_stop; rm -rf "$dist"' EXIT
-psql_db() { "${PSQL[@]}" -d postgres "$@"; }
+suite_cluster "edition-parity-$major"
 t0=$SECONDS
 
-psql_db -c 'CREATE EXTENSION uuid_shard' -v schema=uuid_shard_sql -f "$script"
+db postgres -c 'CREATE EXTENSION uuid_shard' -v schema=uuid_shard_sql -f "$script"
 
 # An outcome as the bad-input matrix writes it: the value, NULL or ERROR <SQLSTATE>: message (detail).
 outcome_fn="CREATE FUNCTION pg_temp.outcome(sql text) RETURNS text LANGUAGE plpgsql AS \$\$
@@ -50,10 +50,11 @@ shared=$(awk '$2 == "both" { print "src/sql/" $1 }' "$PROJECT_ROOT/src/sql/ORDER
 order=$(grep '^-- ======== src/' "$script" | sed 's/^-- ======== \(.*\) ========$/\1/' | grep -Fxf <(echo "$shared") | while read -r f; do
   echo "$(grep -n -m1 -F "$(grep -m1 '^CREATE ' "$PROJECT_ROOT/$f")" "$native_sql" | cut -d: -f1) $f"
 done)
+what="included helpers in the native script's order"
 if [ -n "$order" ] && ! grep -q '^ ' <<<"$order" && [ "$(cut -d' ' -f1 <<<"$order")" = "$(cut -d' ' -f1 <<<"$order" | sort -n)" ]; then
-  echo "included helpers in the native script's order: $(cut -d' ' -f2 <<<"$order" | tr '\n' ' ')"
+  pass "$what ($(cut -d' ' -f2 <<<"$order" | tr '\n' ' ' | sed 's/ $//'))"
 else
-  echo "included helpers: FAILED, not in the native script's order (line in $native_sql, file):"; echo "$order"; fail=1
+  fail "$what" "line in $native_sql, file: $(tr '\n' ';' <<<"$order")"
 fi
 
 # ---- 1. published vectors: each must hold on both editions -----------------------------------
@@ -157,16 +158,15 @@ SELECT format('vectors: %s checks (vectors.json says %s), %s failed', count(*), 
   FROM checks;
 SQL
 )
-res=$(psql_db -At -F' ' <<<"\\set vectors \`cat '$PROJECT_ROOT/tests/vectors/vectors.json'\`
+res=$(db postgres -F' ' <<<"\\set vectors \`cat '$PROJECT_ROOT/tests/vectors/vectors.json'\`
 $outcome_fn
 $vec_sql")
-echo "$res" | sed 's/ [tf]$//'
-[[ "$res" == *" t" ]] || fail=1
+check_results "published vectors" 1 "$res"
 echo "  ($((SECONDS - t0))s)"
 
 # ---- 2. random inputs, one comparison per function ---------------------------------------
 t1=$SECONDS
-res=$(psql_db -At -F' ' <<SQL
+res=$(db postgres -F' ' <<SQL
 $outcome_fn
 SET TimeZone = 'Asia/Kathmandu';   -- +05:45: nothing may depend on the session's zone
 -- keys with a random tail: 62 random bits, version 3, 4, 5 or 7, variant 10
@@ -249,13 +249,12 @@ SELECT format('%-18s %s inputs, %s differ', f, total, bad),
 ) t;
 SQL
 )
-echo "$res" | sed 's/ [tf]$//'
-[ "$(echo "$res" | grep -c ' t$')" = 16 ] || fail=1
+check_results "random inputs" 16 "$res"
 echo "  ($((SECONDS - t1))s)"
 
 # ---- 6. the mask: its vectors and random inputs, on both editions ---------------------------------
 t1=$SECONDS
-res=$(psql_db -At -F' ' <<<"\\set vectors \`cat '$PROJECT_ROOT/tests/vectors/vectors.json'\`
+res=$(db postgres -F' ' <<<"\\set vectors \`cat '$PROJECT_ROOT/tests/vectors/vectors.json'\`
 $outcome_fn
 CREATE TEMP TABLE mv AS SELECT (:'vectors'::jsonb)->'mask' AS j;
 CREATE TEMP TABLE mchecks (what text, ok boolean);
@@ -297,25 +296,24 @@ SELECT format('%-18s %s inputs, %s differ', f, total, bad), bad = 0 AND total = 
   UNION ALL
   SELECT 'uuid_v7_unmask', count(*), count(*) FILTER (WHERE uuid_shard_sql.uuid_v7_unmask(p, s) IS DISTINCT FROM public.uuid_v7_unmask(p, s)) FROM mr
 ) t;")
-echo "$res" | sed 's/ [tf]$//'
-[ "$(echo "$res" | grep -c ' t$')" = 3 ] || fail=1
+check_results "mask" 3 "$res"
 echo "  ($((SECONDS - t1))s)"
 
 # ---- 3. the bad-input matrix: the native outcomes, from the edition ----------------------------
 # tests/pg_regress/sql/bad_input.sql as it is, run in a database where the edition is in public
 # instead of the extension; its rows must equal the native ones of expected/bad_input.out.
 t1=$SECONDS
-psql_db -c "CREATE DATABASE matrix"
-"${PSQL[@]}" -d matrix -v schema=public -v shared_schema_ok=on -f "$script" 2>/dev/null
+make_db matrix
+db matrix -v schema=public -v shared_schema_ok=on -f "$script" 2>/dev/null
 sed '/^CREATE EXTENSION IF NOT EXISTS uuid_shard;$/d' "$PROJECT_ROOT/tests/pg_regress/sql/bad_input.sql" >"$dist/bad_input.sql"
-edition_rows=$("${PSQL[@]}" -d matrix -v ON_ERROR_STOP=0 -f "$dist/bad_input.sql" 2>&1 | grep '^| `' || true)
+edition_rows=$(db matrix -v ON_ERROR_STOP=0 -f "$dist/bad_input.sql" 2>&1 | grep '^| `' || true)
 native_rows=$(grep '^| `' "$PROJECT_ROOT/tests/pg_regress/expected/bad_input.out")
+what="bad-input matrix: the native outcome reproduced"
 if [ -n "$native_rows" ] && [ "$edition_rows" = "$native_rows" ]; then
-  echo "bad-input matrix: $(echo "$native_rows" | wc -l) calls, native outcome reproduced"
+  pass "$what ($(echo "$native_rows" | wc -l) calls)"
 else
-  echo "bad-input matrix: FAILED, edition (>) against native (<):"
+  fail "$what" "edition (>) against native (<) below"
   diff <(echo "$native_rows") <(echo "$edition_rows") | grep '^[<>]' | head -20 || true
-  fail=1
 fi
 echo "  ($((SECONDS - t1))s)"
 
@@ -324,9 +322,9 @@ echo "  ($((SECONDS - t1))s)"
 # refuses during a parallel query: they are PARALLEL UNSAFE in the edition (docs/sql-edition.md).
 # The edition's own helpers, which native lacks, are those sql_edition/to_native.sql drops; that
 # its list is exactly the functions and domains only the edition has is checked first.
-edition_helpers=$(edition_only public uuid_shard_sql psql_db)
+edition_helpers=$(edition_only public uuid_shard_sql db postgres)
 check_to_native_drops "$edition_helpers"
-res=$(psql_db -At -v helpers="$(helper_names "$(to_native_drops)")" <<'SQL'
+res=$(db postgres -v helpers="$(helper_names "$(to_native_drops)")" <<'SQL'
 WITH f AS (
   SELECT n.nspname = 'public' AS native, p.proname::text || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS fn,
          concat_ws(' | ', pg_get_function_arguments(p.oid), pg_get_function_result(p.oid), p.provolatile,
@@ -346,21 +344,18 @@ SELECT format('markings: %s functions with the same names, arguments, defaults, 
 SQL
 )
 echo "$res"
-[[ "$res" != *FAIL* ]] || fail=1
+check "markings: the lines that differ (FAIL)" "$(grep FAIL <<<"$res" || true)" ""
 
 # Why: forced into a parallel worker, a PARALLEL SAFE uuidv7() of the edition would fail.
-force=$(psql_db -Atc "SELECT CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END")
-res=$(psql_db -At -v ON_ERROR_STOP=0 -c "SET $force = on" -c "SELECT 'as marked: ' || (uuid_shard_sql.uuidv7() IS NOT NULL)" \
+force=$(db postgres -c "SELECT CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END")
+res=$(db postgres -v ON_ERROR_STOP=0 -c "SET $force = on" -c "SELECT 'as marked: ' || (uuid_shard_sql.uuidv7() IS NOT NULL)" \
         -c "ALTER FUNCTION uuid_shard_sql.uuidv7() PARALLEL SAFE" -c "SELECT 'marked SAFE: ' || (uuid_shard_sql.uuidv7() IS NOT NULL)" \
         -c "ALTER FUNCTION uuid_shard_sql.uuidv7() PARALLEL UNSAFE" 2>&1 | tr '\n' ' ')
-if [[ "$res" == "as marked: true ERROR:"*"during a parallel operation"* ]]; then
-  echo "uuidv7() under $force: runs as marked (UNSAFE); marked SAFE it fails (set_config in a parallel worker): ok"
-else
-  echo "uuidv7() under $force: FAILED: $res"; fail=1
-fi
+what="uuidv7() under $force: runs as marked (UNSAFE); marked SAFE it fails (set_config in a parallel worker)"
+if [[ "$res" == "as marked: true ERROR:"*"during a parallel operation"* ]]; then pass "$what"; else fail "$what" "$res"; fi
 
 # ---- 5. monotonicity ----------------------------------------------------------------------------
-res=$(psql_db -At <<'SQL'
+res=$(db postgres <<'SQL'
 -- 100,000 in one statement, strictly increasing (the native pg_test)
 SELECT 'one statement', count(*) FILTER (WHERE NOT ok) = 0 AND count(*) = 99999
   FROM (SELECT id < lead(id) OVER (ORDER BY n) AS ok
@@ -399,15 +394,9 @@ SELECT 'uuidv7(shift) on the ascending clock',
 SELECT 'session state set to the 48-bit limit', set_config('uuid_shard.v7_last', '1152921504606846975', false) IS NOT NULL;
 SQL
 )
-echo "$res" | sed 's/|t$/: ok/; s/|f$/: FAILED/'
-[[ "$res" != *"|f"* ]] || fail=1
-last=$(psql_db -At -c "SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last', '1152921504606846975', false)" -c "$outcome_fn" \
+check_results "monotonicity" 8 "$res" "|"
+last=$(db postgres -c "SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last', '1152921504606846975', false)" -c "$outcome_fn" \
          -c "SELECT pg_temp.outcome('SELECT uuid_shard_sql.uuidv7()')" | tail -1)
-if [ "$last" = "ERROR 22008: timestamp out of range for UUID version 7 (UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.)" ]; then
-  echo "past the 48-bit limit: $last: ok"
-else
-  echo "past the 48-bit limit: FAILED: $last"; fail=1
-fi
-
-echo "sql_edition_parity PG$major: $((SECONDS - t0))s, $([ $fail = 0 ] && echo ok || echo FAILED)"
-exit $fail
+check "past the 48-bit limit" "$last" \
+  "ERROR 22008: timestamp out of range for UUID version 7 (UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.)"
+finish

@@ -1,19 +1,15 @@
-# Sourced by the SQL edition's tests (tests/sql/sql_edition_*.sh) after scripts/lib.sh: builds
-# the edition's installable scripts into a temporary folder readable by the server's user, and
-# gives them a check helper that records failures in $fail.
-#   dist          the folder (the caller removes it: rm -rf "$dist" in its EXIT trap)
+# Sourced by the SQL edition's tests (tests/sql/sql_edition_*.sh, after scripts/lib.sh,
+# tests/lib/suite.sh and suite_init: they check with suite.sh's check) and by tests/sql/catalog.sh
+# (after scripts/lib.sh only): builds the edition's installable scripts into a temporary folder
+# readable by the server's user.
+#   dist          the folder (removed at exit by suite.sh; a caller without it removes it itself)
 #   plain_script  dist/uuid_shard-<version>.sql      pgtle_script  dist/uuid_shard-<version>.pgtle.sql
 #   version       <version>
-dist=$(mktemp -d)
-chmod a+rx "$dist"
+if declare -F suite_tmpdir >/dev/null; then suite_tmpdir dist a+rx; else dist=$(mktemp -d); chmod a+rx "$dist"; fi
 python3 "$PROJECT_ROOT/tools/sql_edition.py" "$dist" >/dev/null
 plain_script=$(ls "$dist"/uuid_shard-*[0-9].sql)
 pgtle_script=$(ls "$dist"/uuid_shard-*.pgtle.sql)
 version=$(basename "$plain_script" .sql); version=${version#uuid_shard-}
-fail=0
-check() { # check LABEL ACTUAL EXPECTED
-  if [ "$2" = "$3" ]; then echo "$1: ok"; else echo "$1: FAILED (got '$2', expected '$3')"; fail=1; fi
-}
 
 # The edition's own helpers, that the native extension does not have: the argument domains, the
 # raising functions and the text forms' alphabets. They are listed by hand in one place only,
