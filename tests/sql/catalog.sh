@@ -6,18 +6,21 @@
 # owner, privileges, comment); objects the release did not have are listed as new.
 #   tests/sql/catalog.sh MAJOR            compare
 #   tests/sql/catalog.sh MAJOR --write    record the installed build's catalog as the snapshot
-set -euo pipefail
+set -eEuo pipefail
 major=${1:?usage: tests/sql/catalog.sh MAJOR [--write]}
-. "$(dirname "$0")/../../scripts/lib.sh"
-. "$PROJECT_ROOT/tests/sql/lib/edition.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
+suite_init "$major"
+. "$here/lib/edition.sh"
 release=0.3.0
 snapdir="$PROJECT_ROOT/tests/catalog/$release"
-cluster_start "$major" "catalog-$major"
-trap 'cluster_stop; rm -rf "$dist"' EXIT
-"${PSQL[@]}" -d postgres -c "CREATE DATABASE native" -c "CREATE DATABASE edition"
-"${PSQL[@]}" -d native -c "CREATE SCHEMA uuid_shard" -c "CREATE EXTENSION uuid_shard SCHEMA uuid_shard"
-"${PSQL[@]}" -d edition -f "$plain_script" >/dev/null
-describe() { "${PSQL[@]}" -d "$1" -At -v schema=uuid_shard -f "$PROJECT_ROOT/tests/catalog/describe.sql"; }
+suite_cluster "catalog-$major"
+make_db native
+make_db edition
+db native -c "CREATE SCHEMA uuid_shard" -c "CREATE EXTENSION uuid_shard SCHEMA uuid_shard"
+db edition -f "$plain_script" >/dev/null
+describe() { db "$1" -v schema=uuid_shard -f "$PROJECT_ROOT/tests/catalog/describe.sql"; }
 if [ "${2:-}" = --write ]; then
   mkdir -p "$snapdir"
   for db in native edition; do describe "$db" >"$snapdir/pg$major-$db.txt"; done
@@ -37,12 +40,14 @@ rewritten=(
   "function uuid_shard.uuid_v7_retention_ddl(regclass,timestamp with time zone,text)=each statement one format() template with positional arguments; output unchanged"
   "function uuid_shard.uuid_bucket_partition_ddl(regclass,text[])=each statement one format() template with positional arguments; output unchanged"
 )
-rc=0
-for db in native edition; do
-  [ -f "$snapdir/pg$major-$db.txt" ] || { echo "no snapshot $snapdir/pg$major-$db.txt"; exit 1; }
-  describe "$db" >"$dist/$db.txt"
+for edition in native edition; do
+  snapshot="$snapdir/pg$major-$edition.txt"
+  [ -f "$snapshot" ] || { fail "$edition: the snapshot ${snapshot#"$PROJECT_ROOT"/} exists"; continue; }
+  describe "$edition" >"$dist/$edition.txt"
   exceptions=(--rewritten "${rewritten[@]}")
-  [ "$db" = native ] || exceptions+=(--unpinned "${unpinned_edition[@]}")
-  python3 "$PROJECT_ROOT/tests/catalog/compare.py" "$snapdir/pg$major-$db.txt" "$dist/$db.txt" "PG$major $db" "${exceptions[@]}" || rc=1
+  [ "$edition" = native ] || exceptions+=(--unpinned "${unpinned_edition[@]}")
+  verdict=0
+  python3 "$PROJECT_ROOT/tests/catalog/compare.py" "$snapshot" "$dist/$edition.txt" "PG$major $edition" "${exceptions[@]}" || verdict=$?
+  check "$edition: every object of $release as recorded, or changed as named" "$verdict" 0
 done
-exit $rc
+finish

@@ -1,11 +1,10 @@
-# Sourced by the SQL edition's tests (tests/sql/sql_edition_*.sh, after scripts/lib.sh,
-# tests/lib/suite.sh and suite_init: they check with suite.sh's check) and by tests/sql/catalog.sh
-# (after scripts/lib.sh only): builds the edition's installable scripts into a temporary folder
-# readable by the server's user.
-#   dist          the folder (removed at exit by suite.sh; a caller without it removes it itself)
+# Sourced by the SQL edition's tests (tests/sql/sql_edition_*.sh) and tests/sql/catalog.sh, after
+# scripts/lib.sh, tests/lib/suite.sh and suite_init: builds the edition's installable scripts into
+# a temporary folder readable by the server's user.
+#   dist          the folder (removed at exit by suite.sh)
 #   plain_script  dist/uuid_shard-<version>.sql      pgtle_script  dist/uuid_shard-<version>.pgtle.sql
 #   version       <version>
-if declare -F suite_tmpdir >/dev/null; then suite_tmpdir dist a+rx; else dist=$(mktemp -d); chmod a+rx "$dist"; fi
+suite_tmpdir dist a+rx
 python3 "$PROJECT_ROOT/tools/sql_edition.py" "$dist" >/dev/null
 plain_script=$(ls "$dist"/uuid_shard-*[0-9].sql)
 pgtle_script=$(ls "$dist"/uuid_shard-*.pgtle.sql)
