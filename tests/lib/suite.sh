@@ -18,8 +18,8 @@
 # SQL, against the cluster suite_cluster (or cluster_start) started last:
 #   db DB [psql args...]          psql -X -q -At -v ON_ERROR_STOP=1 as postgres, in database DB
 #   as_role ROLE DB [psql args...]  the same as ROLE
-#   make_role NAME [ATTRIBUTE...]   CREATE ROLE NAME LOGIN ATTRIBUTE...
-#   make_db NAME [OWNER]            CREATE DATABASE NAME [OWNER OWNER]
+#   make_role NAME [ATTRIBUTE...]   CREATE ROLE NAME LOGIN ATTRIBUTE... (NAME quoted as an identifier)
+#   make_db NAME [OWNER]            CREATE DATABASE NAME [OWNER OWNER] (both quoted as identifiers)
 # Clusters, temporary folders and the EXIT trap:
 #   suite_cluster NAME [postgresql.conf lines...]  cluster_start on the suite's major, tracked:
 #                                 stopped at exit, removed after a pass (kept after a failure or
@@ -128,9 +128,10 @@ as_role() { # as_role ROLE DB [psql args...]: PSQL ends with -U postgres; psql t
 
 make_role() { # make_role NAME [ATTRIBUTE...]
   local r=${1:?make_role NAME [ATTRIBUTE...]}; shift
-  db postgres -c "CREATE ROLE \"$r\" LOGIN $*" >/dev/null
+  db postgres -c "CREATE ROLE \"${r//\"/\"\"}\" LOGIN $*" >/dev/null
 }
 
 make_db() { # make_db NAME [OWNER]
-  db postgres -c "CREATE DATABASE \"${1:?make_db NAME [OWNER]}\"${2:+ OWNER \"$2\"}" >/dev/null
+  local d=${1:?make_db NAME [OWNER]} o=${2:-}
+  db postgres -c "CREATE DATABASE \"${d//\"/\"\"}\"${o:+ OWNER \"${o//\"/\"\"}\"}" >/dev/null
 }
