@@ -19,24 +19,20 @@ set -eEuo pipefail
 major=${1:?usage: tests/sql/pg_upgrade.sh 18}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
 . "$here/lib/upgrade.sh"
 if [ "$major" != 18 ]; then
   skip_suite "pg_upgrade: upgrades PostgreSQL 15 to 18; it runs in the PostgreSQL 18 round"
 fi
+suite_init "$major"
 
-work=$(mktemp -d /tmp/pgupgrade-test.XXXXXX)
-failures=0 phase= restore=0 old_dir= new_dir= new_port=
+suite_tmpdir work
+old_dir= new_dir= new_port=
 t0=$SECONDS
-cleanup() {
-  local status=$?
-  [ "$restore" = 1 ] && installed_put 15 "$work/new15/uuid_shard.so" "$work/new15/extension" ${remove_after:-}
-  [ -z "$old_dir" ] || cluster_stop_dir "$old_dir" "$PG15_BIN"
-  [ -z "$new_dir" ] || cluster_stop_dir "$new_dir" "$PG18_BIN"
-  if [ "$status" = 0 ] && [ "${KEEP_CLUSTERS:-0}" != 1 ]; then rm -rf "$old_dir" "$new_dir"; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'echo "FAIL [PG15->PG18${phase:+ $phase}]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
+# While the old version's files are installed in PG15: put this version's back at exit, whatever
+# happens (before the clusters are stopped).
+restore=0
+suite_on_exit '[ "$restore" != 1 ] || installed_put 15 "$work/new15/uuid_shard.so" "$work/new15/extension" ${remove_after:-}'
 
 # PostgreSQL 15 is shared by every checkout: install into it and run it only under its lock.
 hold_system_lock 15
@@ -49,12 +45,12 @@ remove_after=
 old_build 15
 t_build=$((SECONDS - t0))
 
-phase="symbols"
 # pg_upgrade recreates the old version's functions in PG18 as they are, naming their symbols.
 symbols_check "$OLD_EXT/uuid_shard--$OLD_VERSION.sql" "$work/new18/uuid_shard.so"
 
-phase="PG15"
+suite_case "PG15"
 cluster_start 15 "pgupgrade-15"
+cluster_track
 old_dir=$CLUSTER_DIR
 P15=("${PSQL[@]}")
 "${P15[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE app2"
@@ -88,10 +84,12 @@ for db in $("${P15[@]}" -d postgres -At -c "SELECT datname FROM pg_database WHER
 done
 cluster_stop_dir "$old_dir" "$PG15_BIN"
 
-phase="pg_upgrade"
-# The new cluster: as cluster_start makes them, but not started and without data checksums.
+suite_case "pg_upgrade"
+# The new cluster: as cluster_start makes them, but not started and without data checksums
+# (tracked as cluster_track does: stopped at exit, removed after a pass).
 new_dir="$PROJECT_ROOT/.pg/clusters/pgupgrade-18"
 new_port=$(( 20000 + $(printf '%s' pgupgrade-18 | cksum | cut -d' ' -f1) % 20000 ))
+TRACKED_CLUSTERS+=("$new_dir $PG18_BIN")
 cluster_stop_dir "$new_dir" "$PG18_BIN"
 rm -rf "$new_dir"; mkdir -p "$new_dir/sock"
 [ "$(id -u)" = 0 ] && chown -R "$PG_OS_USER" "$new_dir"
@@ -102,19 +100,31 @@ printf '%s\n' "listen_addresses = ''" "unix_socket_directories = '$new_dir/sock'
 upgrade_args=(--old-bindir "$PG15_BIN" --new-bindir "$PG18_BIN" --old-datadir "$old_dir/data"
   --new-datadir "$new_dir/data" --username postgres --socketdir "$new_dir/sock"
   --old-port $((new_port + 1)) --new-port $((new_port + 2)))
-run_pg_upgrade() { # as the unprivileged user, from a folder it owns (pg_upgrade writes there)
-  (cd "$new_dir" && as_pg_user "$PG18_BIN/pg_upgrade" "${upgrade_args[@]}" "$@") >"$work/pg_upgrade.out" 2>&1 \
-    || { cat "$work/pg_upgrade.out" >&2
-         find "$new_dir/data/pg_upgrade_output.d" -name '*.log' -exec tail -n 20 {} + >&2 2>/dev/null || true
-         upgrade_fail "pg_upgrade $* failed (output above)"; exit 1; }
+run_pg_upgrade() { # as the unprivileged user, from a folder it owns (pg_upgrade writes there); a
+  # failure ends the suite (nothing after it can run)
+  local rc=0
+  (cd "$new_dir" && as_pg_user "$PG18_BIN/pg_upgrade" "${upgrade_args[@]}" "$@") >"$work/pg_upgrade.out" 2>&1 || rc=$?
+  if [ "$rc" != 0 ]; then
+    cat "$work/pg_upgrade.out"
+    find "$new_dir/data/pg_upgrade_output.d" -name '*.log' -exec tail -n 20 {} + 2>/dev/null || true
+  fi
+  check "pg_upgrade $*: exit status" "$rc" 0
+  [ "$rc" = 0 ] || exit 1
 }
 t_up=$SECONDS
 run_pg_upgrade --check
-grep -q "Clusters are compatible" "$work/pg_upgrade.out" || upgrade_fail "pg_upgrade --check did not report compatible clusters"
-echo "pg_upgrade --check: $(grep -c '^Checking' "$work/pg_upgrade.out") checks, $(grep -o 'Clusters are compatible' "$work/pg_upgrade.out")"
+if grep -q "Clusters are compatible" "$work/pg_upgrade.out"; then
+  pass "pg_upgrade --check: clusters compatible ($(grep -c '^Checking' "$work/pg_upgrade.out") checks)"
+else
+  fail "pg_upgrade --check: clusters compatible" "its output did not say so"
+fi
 run_pg_upgrade --copy
-grep -q "Upgrade Complete" "$work/pg_upgrade.out" || upgrade_fail "pg_upgrade did not report completion"
-echo "pg_upgrade --copy: complete in $((SECONDS - t_up))s (with --check); it advises:"
+if grep -q "Upgrade Complete" "$work/pg_upgrade.out"; then
+  pass "pg_upgrade --copy: upgrade complete"
+else
+  fail "pg_upgrade --copy: upgrade complete" "its output did not say so"
+fi
+echo "pg_upgrade: done in $((SECONDS - t_up))s (with --check); it advises:"
 grep -i 'vacuumdb' "$work/pg_upgrade.out" | sed 's/^ */    /' || true
 # The old cluster is not needed any more; PG15 is free for the other checkouts (when the lock is ours).
 [ -z "${SYSTEM_LOCK_FD:-}" ] || exec {SYSTEM_LOCK_FD}>&-
@@ -127,34 +137,36 @@ as_pg_user "$PG18_BIN/vacuumdb" -h "$new_dir/sock" -p "$new_port" -U postgres --
 "${P18[@]}" -d postgres -c "CREATE DATABASE fresh"
 "${P18[@]}" -d fresh -c "CREATE EXTENSION uuid_shard"
 
-phase="PG18, app ($OLD_VERSION catalog)"
-echo "$phase:"
+suite_case "PG18, app ($OLD_VERSION catalog)"
 v=$("${P18[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
-[ "$v" = "$OLD_VERSION" ] || upgrade_fail "app carried version $v, expected $OLD_VERSION"
+check "app: the version carried" "$v" "$OLD_VERSION"
 works P18 app
 fp=$("${P18[@]}" -d app -At <<<"$FINGERPRINT_SQL")
-[ "$fp" = "$fp_app" ] || upgrade_fail "frozen outputs differ from PG15 under $OLD_VERSION: $fp_app vs $fp"
-phase="PG18, app updated"
+check "app: frozen outputs = on PG15 under $OLD_VERSION" "$fp" "$fp_app"
+suite_case "PG18, app updated"
 "${P18[@]}" -d app -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
-echo "$phase:"
 compare_snapshots P18 app fresh "$work"
 works P18 app
 fp=$("${P18[@]}" -d app -At <<<"$FINGERPRINT_SQL")
-[ "$fp" = "$fp_app" ] || upgrade_fail "frozen outputs differ after the update: $fp_app vs $fp"
+check "app: frozen outputs after the update = on PG15 under $OLD_VERSION" "$fp" "$fp_app"
 
-phase="PG18, app2 ($NEW_VERSION)"
-echo "$phase:"
+suite_case "PG18, app2 ($NEW_VERSION)"
 compare_snapshots P18 app2 fresh "$work"
 works P18 app2
 fp=$("${P18[@]}" -d app2 -At <<<"$FINGERPRINT_SQL")
-[ "$fp" = "$fp_app2" ] || upgrade_fail "frozen outputs differ from PG15: $fp_app2 vs $fp"
+check "app2: frozen outputs = on PG15" "$fp" "$fp_app2"
 
-phase="PG18, key order"
+suite_case "PG18, key order"
 for db in app app2; do
   n=$("${P18[@]}" -d "$db" -At -c "SELECT count(*) FILTER (WHERE id <= '${max_before[$db]}'), count(*) FROM public.events WHERE payload LIKE 'later %'")
-  [ "${n%|*}" = 0 ] && [ "${n#*|}" -gt 0 ] || upgrade_fail "$db: of the keys minted on PG18 (${n#*|}), ${n%|*} do not sort after the largest key minted on PG15"
-  echo "  $db: all ${n#*|} keys minted on PG18 sort after the ${max_before[$db]} minted last on PG15"
+  if [ "${n#*|}" -gt 0 ]; then
+    pass "$db: keys minted on PG18"
+  else
+    fail "$db: keys minted on PG18" "none found"
+  fi
+  check "$db: keys minted on PG18 that do not sort after the largest minted on PG15" "${n%|*}" 0
 done
 
-echo "pg_upgrade PG15->PG18: $((SECONDS - t0))s ($t_build s of them for install into PG15 and the $OLD_VERSION build; before that ${lock_wait}s waiting for the PG15 lock), $failures failure(s)"
-[ "$failures" = 0 ] || exit 1
+suite_case
+echo "pg_upgrade PG15->PG18: ${t_build}s for the install into PG15 and the $OLD_VERSION build, after ${lock_wait}s waiting for the PG15 lock"
+finish

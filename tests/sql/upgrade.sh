@@ -2,7 +2,7 @@
 # Extension upgrade test: a released version to this version with ALTER EXTENSION UPDATE.
 #   tests/sql/upgrade.sh MAJOR [FROM]   (this version must be installed in MAJOR: install_extension;
 #                                        on a system PostgreSQL it holds that major's lock, or waits)
-# Without FROM: from the last release (0.2.0) on every major, and from the first (0.1.0, through
+# Without FROM: from the last release (sql/RELEASES) on every major, and from the first (0.1.0, through
 # the whole chain of upgrade scripts) on the majors that run the heavy tests full-size.
 #
 # 1. The C symbols that the old version's install script names are exported by this library.
@@ -23,40 +23,35 @@
 #    the fingerprint again; a second UPDATE is a no-op; DROP EXTENSION ... CASCADE then
 #    CREATE EXTENSION gives the fresh install.
 # The installed files are restored on exit, whatever happens.
+# Each FROM runs in a process of its own (a suite with its checks and summary line); without FROM
+# this process runs one per release and exits 0 when every one passed, 1 otherwise.
 set -eEuo pipefail
 major=${1:?usage: tests/sql/upgrade.sh MAJOR [FROM]}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
+. "$here/../lib/suite.sh"
 . "$here/lib/upgrade.sh"
 if [ -z "${2:-}" ]; then
   froms=$LAST_RELEASE
   is_full_major "$major" && froms="${RELEASES%%=*} $froms"
-  rc=0
+  rc=0 results=()
   for from in $froms; do
     echo "==== upgrade PG$major from $from to $NEW_VERSION"
-    bash "$0" "$major" "$from" || rc=1
+    if bash "$0" "$major" "$from"; then results+=("from $from passed"); else rc=1 results+=("from $from FAILED"); fi
   done
+  summary=$(printf '%s, ' "${results[@]}")
+  echo "upgrade PG$major to $NEW_VERSION: ${summary%, }"
   exit $rc
 fi
+suite_init "$major"
 use_release "$2"
 
-work=$(mktemp -d /tmp/upgrade-test.XXXXXX)
-failures=0 phase=
+suite_tmpdir work
 t0=$SECONDS
+# Until the package upgrade below, the old version's files are installed: put this version's back
+# at exit, whatever happens (before the cluster is stopped).
 restore=0
-cleanup() {
-  local status=$?
-  if [ "$restore" = 1 ]; then
-    installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" ${remove_after:-}
-  fi
-  if [ -n "${CLUSTER_DIR:-}" ]; then
-    cluster_stop
-    [ "$status" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "$CLUSTER_DIR"
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'echo "FAIL [PG$major${phase:+ $phase}]: unexpected error at ${BASH_SOURCE[0]##*/} line $LINENO: $BASH_COMMAND" >&2' ERR
+suite_on_exit '[ "$restore" != 1 ] || installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" ${remove_after:-}'
 
 # A system PostgreSQL is shared by every checkout: its files are swapped below only under its lock.
 hold_system_lock "$major"
@@ -67,13 +62,12 @@ remove_after=
 old_build "$major"
 t_build=$((SECONDS - t0))
 
-phase="symbols"
 symbols_check "$OLD_EXT/uuid_shard--$OLD_VERSION.sql" "$work/new/uuid_shard.so"
 
-cluster_start "$major" "upgrade-$major"
+suite_cluster "upgrade-$major"
 P=("${PSQL[@]}")
 
-phase="$OLD_VERSION"
+suite_case "$OLD_VERSION"
 restore=1
 installed_put "$major" "$OLD_LIB" "$OLD_EXT"
 "${P[@]}" -d postgres -c "CREATE DATABASE app" -c "CREATE DATABASE fresh"
@@ -91,27 +85,31 @@ OWNER=("${P[@]:0:${#P[@]}-2}" -U app_owner)
 fp_old=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
 lib=$(loaded_library P app)
 # 0.1.0's library names itself "0.1.0" with no version (src/lib.rs); later ones "uuid_shard|VERSION".
-[ -z "$lib" ] || [ "$lib" = "$OLD_VERSION|" ] || [ "$lib" = "uuid_shard|$OLD_VERSION" ] \
-  || upgrade_fail "sessions load the library $lib, not $OLD_VERSION's"
+# On PG18+ only (before, no view shows the loaded library).
+if server_18_plus P app; then
+  if [ "$lib" = "$OLD_VERSION|" ] || [ "$lib" = "uuid_shard|$OLD_VERSION" ]; then
+    pass "app: sessions load $OLD_VERSION's library"
+  else
+    fail "app: sessions load $OLD_VERSION's library" "they load '$lib'"
+  fi
+fi
 v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
-[ "$v" = "$OLD_VERSION" ] || upgrade_fail "CREATE EXTENSION with $OLD_VERSION's files gave version $v"
+check "app: CREATE EXTENSION with $OLD_VERSION's files gives that version" "$v" "$OLD_VERSION"
 # The package upgrade: this version's files replace the old ones (the old install script goes away).
 installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" $remove_after
 restore=0
 echo "upgrade PG$major: database app on $OLD_VERSION with $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.events") events, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.jobs") jobs, $("${P[@]}" -d app -At -c "SELECT count(*) FROM public.readings") readings${lib:+ (library loaded: $lib)}; $NEW_VERSION files installed"
 
-phase="$NEW_VERSION library, $OLD_VERSION catalog"
-echo "$phase:"
+suite_case "$NEW_VERSION library, $OLD_VERSION catalog"
 works P app
 fp=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
-[ "$fp" = "$fp_old" ] || upgrade_fail "frozen outputs differ between the $OLD_VERSION and $NEW_VERSION libraries: $fp_old vs $fp"
+check "app: frozen outputs under the $NEW_VERSION library = under $OLD_VERSION's" "$fp" "$fp_old"
 
-phase="ALTER EXTENSION UPDATE"
-echo "$phase:"
+suite_case "ALTER EXTENSION UPDATE"
 "${P[@]}" -d app -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
 "${P[@]}" -d fresh -c "CREATE EXTENSION uuid_shard"
 v=$("${P[@]}" -d app -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
-[ "$v" = "$NEW_VERSION" ] || upgrade_fail "version after the update: $v"
+check "app: the version after the update" "$v" "$NEW_VERSION"
 compare_snapshots P app fresh "$work"
 "${OWNER[@]}" -d owned -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
 # Another role creates, before the update, one of the functions the update adds, same signature:
@@ -126,36 +124,54 @@ else
       pg_get_function_result('$squat'::regprocedure), CASE WHEN p.proretset THEN 'BEGIN RETURN; END' ELSE 'BEGIN RETURN NULL; END' END)
     FROM pg_proc p WHERE p.oid = '$squat'::regprocedure" >"$work/squat.sql"
   "${P[@]:0:${#P[@]}-2}" -U squatter -d squatted -f "$work/squat.sql" >/dev/null
-  out=$("${P[@]}" -d squatted -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'" 2>&1) && upgrade_fail "the update adopted $squat, made first by another role"
+  label="squatted: $squat made first by another role in a writable public"
+  if out=$("${P[@]}" -d squatted -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'" 2>&1); then
+    fail "$label: the update fails" "it succeeded and adopted $squat: $out"
+  else
+    pass "$label: the update fails"
+  fi
+  if grep -q 'already exists' <<<"$out"; then
+    pass "$label: the update says it already exists"
+  else
+    fail "$label: the update says it already exists" "it said: $out"
+  fi
   v=$("${P[@]}" -d squatted -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
   owner=$("${P[@]}" -d squatted -At -c "SELECT proowner::regrole FROM pg_proc WHERE oid = to_regprocedure('public.$squat')")
-  if grep -q 'already exists' <<<"$out" && [ "$v" = "$OLD_VERSION" ] && [ "$owner" = squatter ]; then
-    echo "  $squat made first by another role in a writable public: the update stops ($(grep -m1 -o 'ERROR: .*' <<<"$out")), $OLD_VERSION stays"
-  else
-    upgrade_fail "with $squat made first by another role: version $v, its owner $owner, the update said: $out"
-  fi
+  check "$label: the version stays" "$v" "$OLD_VERSION"
+  check "$label: its owner stays" "$owner" squatter
 fi
 "${OWNER[@]}" -d owned_fresh -c "CREATE SCHEMA keys" -c "CREATE EXTENSION uuid_shard SCHEMA keys"
 mkdir "$work/owned"
 compare_snapshots P owned owned_fresh "$work/owned"
 works P app
 fp=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
-[ "$fp" = "$fp_old" ] || upgrade_fail "frozen outputs differ after the update: $fp_old vs $fp"
+check "app: frozen outputs after the update = under $OLD_VERSION's library" "$fp" "$fp_old"
 
-phase="second UPDATE"
+suite_case "second UPDATE"
 cp "$work/updated.txt" "$work/before-second.txt"
 msg=$("${P[@]}" -d app -c "ALTER EXTENSION uuid_shard UPDATE" 2>&1)
 "${P[@]}" -d app -At <<<"$SNAPSHOT_SQL" >"$work/after-second.txt"
-grep -q "already installed" <<<"$msg" || upgrade_fail "a second ALTER EXTENSION UPDATE said: $msg"
-diff -u "$work/before-second.txt" "$work/after-second.txt" >&2 || upgrade_fail "a second ALTER EXTENSION UPDATE changed the extension (diff above)"
-echo "  a second ALTER EXTENSION UPDATE: ${msg#NOTICE:  }; nothing changed"
+if grep -q "already installed" <<<"$msg"; then
+  pass "app: a second ALTER EXTENSION UPDATE says the version is already installed"
+else
+  fail "app: a second ALTER EXTENSION UPDATE says the version is already installed" "it said: $msg"
+fi
+if diff -u "$work/before-second.txt" "$work/after-second.txt"; then
+  pass "app: a second ALTER EXTENSION UPDATE changes nothing"
+else
+  fail "app: a second ALTER EXTENSION UPDATE changes nothing" "diff above"
+fi
 
-phase="DROP CASCADE, CREATE"
+suite_case "DROP CASCADE, CREATE"
 "${P[@]}" -d app -c "SET client_min_messages = warning" -c "DROP EXTENSION uuid_shard CASCADE"
 "${P[@]}" -d app -c "CREATE EXTENSION uuid_shard"
 "${P[@]}" -d app -At <<<"$SNAPSHOT_SQL" >"$work/recreated.txt"
-diff -u "$work/recreated.txt" "$work/fresh.txt" >&2 || upgrade_fail "DROP EXTENSION CASCADE + CREATE EXTENSION differs from a fresh install (diff above)"
-echo "  DROP EXTENSION uuid_shard CASCADE, CREATE EXTENSION uuid_shard: equal to the fresh install"
+if diff -u "$work/recreated.txt" "$work/fresh.txt"; then
+  pass "app: DROP EXTENSION uuid_shard CASCADE + CREATE EXTENSION equals the fresh install"
+else
+  fail "app: DROP EXTENSION uuid_shard CASCADE + CREATE EXTENSION equals the fresh install" "diff above"
+fi
 
-echo "upgrade PG$major: $((SECONDS - t0))s ($t_build s of them for the $OLD_VERSION build), $failures failure(s)"
-[ "$failures" = 0 ] || exit 1
+suite_case
+echo "upgrade PG$major from $OLD_VERSION: ${t_build}s for the $OLD_VERSION build (cached after the first run)"
+finish

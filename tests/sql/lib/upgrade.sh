@@ -1,4 +1,5 @@
-# Shared by tests/sql/upgrade.sh and tests/sql/pg_upgrade.sh (sourced after scripts/lib.sh).
+# Shared by tests/sql/upgrade.sh and tests/sql/pg_upgrade.sh (sourced after scripts/lib.sh and
+# tests/lib/suite.sh: symbols_check, works and compare_snapshots report with check, pass and fail).
 # A folder of its own, so scripts/test.sh (which runs tests/sql/*.sh) does not run it.
 
 # Every released version with the commit it was built from, oldest first (sql/RELEASES), as
@@ -18,8 +19,6 @@ use_release() {
   echo "$1 is not a released version (sql/RELEASES: $RELEASES)" >&2; return 1
 }
 use_release "$LAST_RELEASE"
-
-upgrade_fail() { echo "FAIL [PG$major${phase:+ $phase}]: $*" >&2; failures=$((failures + 1)); }
 
 ext_libdir() { "$(pg_bin "$1")/pg_config" --pkglibdir; }
 ext_sharedir() { echo "$("$(pg_bin "$1")/pg_config" --sharedir)/extension"; }
@@ -111,13 +110,14 @@ symbols_check() {
     grep -qx "$s" <<<"$exported" || missing+=("$s")
     grep -qx "pg_finfo_$s" <<<"$exported" || missing+=("pg_finfo_$s")
   done
+  local label="symbols: the $(wc -w <<<"$syms") C symbols named by $OLD_VERSION's install script (and their pg_finfo_ records) are exported by the $NEW_VERSION library"
   if [ ${#missing[@]} -gt 0 ]; then
-    upgrade_fail "the $NEW_VERSION library does not export symbols that $OLD_VERSION's catalog names: ${missing[*]}
+    fail "$label" "missing: ${missing[*]}
   A database created with $OLD_VERSION calls them until ALTER EXTENSION UPDATE (and pg_upgrade restores
   them as they are): keep every released symbol exported (see the rule in src/fmgr.rs)."
-    return 0
+  else
+    pass "$label"
   fi
-  echo "symbols: all $(wc -w <<<"$syms") C symbols named by $OLD_VERSION's install script (and their pg_finfo_ records) are exported by the $NEW_VERSION library"
 }
 
 # The user objects of a database that uses the extension (run in database DB, TimeZone UTC):
@@ -288,6 +288,12 @@ C_FUNCTIONS_SQL="SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.classid = 
   AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_shard')
  WHERE p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c')"
 
+# server_18_plus PSQL_VAR DB: whether the server is PostgreSQL 18 or later (pg_get_loaded_modules).
+server_18_plus() {
+  local -n sp=$1
+  [ "$("${sp[@]}" -d "$2" -At -c "SHOW server_version_num")" -ge 180000 ]
+}
+
 # loaded_library PSQL_VAR DB: "name|version" of the uuid_shard library a new session in DB loads,
 # from pg_get_loaded_modules() (PostgreSQL 18+; empty before). 0.1.0 was built with pgrx
 # 0.18.1's magic-block bug and shows "0.1.0|" (src/lib.rs).
@@ -298,47 +304,61 @@ loaded_library() {
      FROM pg_get_loaded_modules() WHERE file_name LIKE 'uuid_shard%'" | tail -n 1
 }
 
-# works PSQL_VAR DB: runs WORKS_SQL and the index checks in DB, counts failures.
+# works PSQL_VAR DB: runs WORKS_SQL and the index checks in DB (5 checks on PG18+, 4 before;
+# 1 when the application's statements fail).
 works() {
   local -n wp=$1; local db=$2 out cfun expect plan by_index by_seq lib
-  lib=$(loaded_library wp "$db")
-  [ -z "$lib" ] || [ "$lib" = "uuid_shard|$NEW_VERSION" ] || upgrade_fail "sessions in $db load the library $lib, not uuid_shard $NEW_VERSION"
+  # On PG18+ every session names the library it loaded; before, no view shows it.
+  if server_18_plus wp "$db"; then
+    lib=$(loaded_library wp "$db")
+    check "$db: the library new sessions load" "$lib" "uuid_shard|$NEW_VERSION"
+  fi
   works_run=$((${works_run:-0} + 1))
   cfun=$("${wp[@]}" -d "$db" -At -c "$C_FUNCTIONS_SQL")
-  out=$("${wp[@]}" -d "$db" -At -v run="$works_run" <<<"$WORKS_SQL" 2>&1) || { upgrade_fail "the application's statements failed in $db:
-$out"; return 0; }
+  if out=$("${wp[@]}" -d "$db" -At -v run="$works_run" <<<"$WORKS_SQL" 2>&1); then
+    pass "$db: the application's statements run"
+  else
+    fail "$db: the application's statements run" "psql failed:
+$out"
+    return 0
+  fi
   expect="new_v7=200 bad_shard=0 bad_bucket=0 misrouted=0 bad_bound=0 parts=5 helper_parts=5 view_ok=t c_validated=$cfun helpers_ran=2"
-  [ "$out" = "$expect" ] || upgrade_fail "application checks in $db: expected
-  $expect
-got
-  $out"
+  check "$db: the application's results (inserts, generated column, routing, bounds, view, helpers, C symbols)" "$out" "$expect"
   "${wp[@]}" -d "$db" -c "ANALYZE public.events"
   plan=$("${wp[@]}" -d "$db" -At -c "SET enable_seqscan = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = 3")
-  grep -q 'events_bucket_idx' <<<"$plan" || upgrade_fail "events_bucket_idx not used for uuid_bucket(id, 8) = 3 in $db:
+  if grep -q 'events_bucket_idx' <<<"$plan"; then
+    pass "$db: events_bucket_idx used for uuid_bucket(id, 8) = 3"
+  else
+    fail "$db: events_bucket_idx used for uuid_bucket(id, 8) = 3" "the plan:
 $plan"
+  fi
   # The index holds buckets computed when each row was stored (some under the old version); a seq scan
   # recomputes them. Row counts per bucket, read both ways, must agree for every bucket.
   local per_bucket="SELECT string_agg((SELECT count(*) FROM public.events WHERE public.uuid_bucket(id, 8) = b)::text, ' ' ORDER BY b)
     FROM generate_series(0, 7) b"
   by_index=$("${wp[@]}" -d "$db" -At -c "SET enable_seqscan = off" -c "$per_bucket")
   by_seq=$("${wp[@]}" -d "$db" -At -c "SET enable_indexscan = off" -c "SET enable_bitmapscan = off" -c "$per_bucket")
-  [ "$by_index" = "$by_seq" ] && [ -n "$by_index" ] || upgrade_fail "rows per bucket in $db: by the index ($by_index), by a seq scan ($by_seq)"
-  echo "  $db: $out; index used; rows per bucket, by index = by seq scan: $by_index${lib:+; library loaded: $lib}"
+  if [ -n "$by_index" ] && [ "$by_index" = "$by_seq" ]; then
+    pass "$db: rows per bucket, by the index = by a seq scan"
+  else
+    fail "$db: rows per bucket, by the index = by a seq scan" "by the index: '$by_index', by a seq scan: '$by_seq'"
+  fi
 }
 
 # compare_snapshots PSQL_VAR DB_UPDATED DB_FRESH WORKDIR: the extension in the updated (or carried)
-# database must equal the fresh one's; prints the diff and what to do otherwise.
+# database must equal the fresh one's (one check); prints the diff and what to do otherwise.
 compare_snapshots() {
-  local -n cp=$1; local upd=$2 fresh=$3 dir=$4
+  local -n cp=$1; local upd=$2 fresh=$3 dir=$4 label
   "${cp[@]}" -d "$upd" -At <<<"$SNAPSHOT_SQL" >"$dir/updated.txt"
   "${cp[@]}" -d "$fresh" -At <<<"$SNAPSHOT_SQL" >"$dir/fresh.txt"
+  label="$upd: the extension equals a fresh CREATE EXTENSION in $fresh ($(grep -c '^== ' "$dir/fresh.txt") member objects, $(grep -c '^== function' "$dir/fresh.txt") functions: definitions and markings)"
   if diff -u --label "updated ($upd: $OLD_VERSION + ALTER EXTENSION UPDATE)" --label "fresh ($fresh: CREATE EXTENSION $NEW_VERSION)" \
        "$dir/updated.txt" "$dir/fresh.txt" >"$dir/snapshot.diff"; then
-    echo "  $upd = fresh $NEW_VERSION install: $(grep -c '^== ' "$dir/fresh.txt") member objects, $(grep -c '^== function' "$dir/fresh.txt") functions (definitions and markings)"
+    pass "$label"
   else
-    cat "$dir/snapshot.diff" >&2
-    upgrade_fail "the extension after ALTER EXTENSION uuid_shard UPDATE differs from a fresh CREATE EXTENSION (diff above:
-  '-' only in the updated database, '+' only in the fresh one). Every SQL object added or changed since
+    cat "$dir/snapshot.diff"
+    fail "$label" "diff above:
+  '-' only in the updated database, '+' only in the fresh one. Every SQL object added or changed since
   $LAST_RELEASE must be created or changed by hand in $UPGRADE_SCRIPT too: append a section
   with a comment naming your change (rules in sql/README.md), reinstall (install_extension), run this test again."
   fi
