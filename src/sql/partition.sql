@@ -106,7 +106,6 @@ DECLARE
     -- The first and last v7 times: constants, not calls (no lookup another role could divert).
     v_v7_min CONSTANT timestamptz := '1970-01-01 00:00:00+00'::pg_catalog.timestamptz;
     v_v7_max CONSTANT timestamptz := '10889-08-02 05:31:50.655+00'::pg_catalog.timestamptz;
-    v_nsp_oid oid;
     v_nsp name;
     v_rel name;
     v_e_rel regclass[];
@@ -142,7 +141,7 @@ BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    SELECT c.relnamespace, n.nspname, c.relname INTO v_nsp_oid, v_nsp, v_rel
+    SELECT n.nspname, c.relname INTO v_nsp, v_rel
       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
      WHERE c.oid = parent;
     -- Validates parent; existing range partitions sorted by lower bound (they never overlap).
@@ -319,8 +318,7 @@ BEGIN
                           quote_ident(v_nsp) || '.' || quote_ident(v_name), v_from, v_to),
                       HINT = 'Drop or detach the overlapping partition, or choose a step and range that match it.';
         END IF;
-        IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = v_nsp_oid AND c.relname = v_name)
-           OR EXISTS (SELECT FROM pg_catalog.pg_type t WHERE t.typnamespace = v_nsp_oid AND t.typname = v_name) THEN
+        IF @extschema@._uuid_name_taken(v_nsp, v_name) THEN
             RAISE EXCEPTION 'relation or type %.% already exists and is not a partition of % for FROM (%) TO (%)',
                     quote_ident(v_nsp), quote_ident(v_name), parent, quote_literal(v_from), quote_literal(v_to)
                 USING ERRCODE = 'duplicate_table';
@@ -353,8 +351,7 @@ $sql$,
 
     IF with_default AND NOT v_has_default THEN
         v_name := @extschema@._uuid_v7_child_name(v_rel, '_default'::pg_catalog.text);
-        IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = v_nsp_oid AND c.relname = v_name)
-           OR EXISTS (SELECT FROM pg_catalog.pg_type t WHERE t.typnamespace = v_nsp_oid AND t.typname = v_name) THEN
+        IF @extschema@._uuid_name_taken(v_nsp, v_name) THEN
             RAISE EXCEPTION 'relation or type %.% already exists and is not the default partition of %',
                     quote_ident(v_nsp), quote_ident(v_name), parent
                 USING ERRCODE = 'duplicate_table';
