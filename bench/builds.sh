@@ -25,10 +25,10 @@ mkdir -p "$BENCH_ROOT"
 echo "==> release build of ${commit:0:7} for PostgreSQL $major"
 rm -rf "$src"; mkdir -p "$src/tree"
 git archive "$commit" | tar -x -C "$src/tree"
+touch "$src/tree/src/lib.rs"  # relink: the library last linked in target/bench is another build's
 (cd "$src/tree" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/bench" cargo pgrx package \
     --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$src/pkg") \
   >"$src/build.log" 2>&1 || { tail -30 "$src/build.log" >&2; exit 1; }
-touch src/lib.rs  # the next build relinks this checkout's library over the one just built
 echo "==> release build of this checkout for PostgreSQL $major"
 build_release "$major"
 stage_install "$major"
