@@ -46,6 +46,8 @@ pub enum Error {
     InfiniteInterval,
     ShardKeyLength(i32),
     BucketCount(i32),
+    /// A hash-partition modulus below 1.
+    Modulus(i32),
     NoRandomTail(Found),
     /// `uuid_v7_mask`/`uuid_v7_unmask` with a NULL secret.
     MaskSecretNull,
@@ -105,6 +107,9 @@ impl fmt::Display for Error {
             }
             Error::BucketCount(n) => {
                 write!(f, "bucket count must be between 1 and 2147483647, got {n}")
+            }
+            Error::Modulus(m) => {
+                write!(f, "modulus must be between 1 and 2147483647, got {m}")
             }
             Error::NoRandomTail(found) => write!(
                 f,

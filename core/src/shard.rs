@@ -51,6 +51,30 @@ pub fn bucket_key(b: &[u8; 16]) -> u64 {
     u64::from_be_bytes([b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]]) & 0x3FFF_FFFF_FFFF_FFFF
 }
 
+/// `hash_combine64(0, h)` adds this constant (PostgreSQL's `common/hashfn.h`): partitioning
+/// combines the hashes of the key columns starting from 0, so a one-column key's row hash is
+/// `h + TAIL_HASH_COMBINE_CONSTANT (mod 2^64)`.
+pub const TAIL_HASH_COMBINE_CONSTANT: u64 = 0x49a0_f4dd_15e5_a8e3;
+
+/// The extended hash (support function 2) of the operator class `uuid_tail_ops`: the bucket key
+/// minus the constant that partitioning adds back, so the row hash PostgreSQL routes by is the
+/// bucket key itself and a key sits in the partition whose remainder is
+/// [`tail_remainder`]. Total: every UUID has one, and the seed is ignored (pruning hashes the
+/// constants of a query, which may be any UUID). An on-disk format, frozen: rows sit where it
+/// routed them.
+pub fn tail_hash_extended(b: &[u8; 16]) -> u64 {
+    bucket_key(b).wrapping_sub(TAIL_HASH_COMBINE_CONSTANT)
+}
+
+/// The remainder of a UUID's tail-hash partition at `modulus`: the bucket key mod `modulus`.
+/// Defined for every UUID (nil, max, any version or variant), as routing is.
+pub fn tail_remainder(b: &[u8; 16], modulus: i32) -> Result<i32, Error> {
+    if modulus < 1 {
+        return Err(Error::Modulus(modulus));
+    }
+    Ok((bucket_key(b) % modulus as u64) as i32)
+}
+
 /// Jump consistent hash (Lamping and Veach, 2014): `key` into one of `n` buckets. Growing `n`
 /// to `n + 1` moves about 1/(n + 1) of the keys, all into bucket `n`.
 pub fn jump_consistent_hash(mut key: u64, n: i32) -> i32 {
@@ -196,7 +220,48 @@ mod tests {
         assert!((share - 1.0 / 6.0).abs() < 0.2 / 6.0, "moved {share}");
     }
 
+    /// PostgreSQL's `hash_combine64` (common/hashfn.h), as partitioning calls it per key column.
+    fn hash_combine64(mut a: u64, b: u64) -> u64 {
+        a ^= b.wrapping_add(TAIL_HASH_COMBINE_CONSTANT).wrapping_add(a << 54).wrapping_add(a >> 7);
+        a
+    }
+
+    #[test]
+    fn tail_hash_routes_by_the_bucket_key() {
+        let u = parse("919108f7-52d1-4320-9bac-f847db4148a8");
+        assert_eq!(tail_hash_extended(&u), 0x1bac_f847_db41_48a8u64.wrapping_sub(0x49a0_f4dd_15e5_a8e3));
+        assert_eq!(tail_hash_extended(&u) as i64, -3_311_267_868_911_624_251);
+        assert_eq!(hash_combine64(0, tail_hash_extended(&u)), 0x1bac_f847_db41_48a8);
+        assert_eq!(tail_remainder(&u, 8), Ok(0));
+        assert_eq!(tail_remainder(&u, 1000), Ok((0x1bac_f847_db41_48a8u64 % 1000) as i32));
+        // Every UUID routes: nil, max, v1, NCS variant.
+        assert_eq!(tail_remainder(&[0; 16], 7), Ok(0));
+        assert_eq!(tail_remainder(&[0xFF; 16], 4), Ok(3));
+        assert_eq!(tail_remainder(&parse("6ba7b810-9dad-11d1-80b4-00c04fd430c8"), 16), Ok(8));
+        assert_eq!(tail_remainder(&parse("6ba7b810-9dad-11d1-00b4-00c04fd430c8"), 16), Ok(8));
+    }
+
+    #[test]
+    fn tail_remainder_modulus_limits() {
+        let u = parse("919108f7-52d1-4320-9bac-f847db4148a8");
+        for bad in [0, -1, i32::MIN] {
+            assert_eq!(tail_remainder(&u, bad), Err(Error::Modulus(bad)));
+        }
+        assert_eq!(tail_remainder(&u, 1), Ok(0));
+    }
+
     proptest! {
+        #[test]
+        fn tail_hash_puts_each_key_in_its_remainders_partition(b: [u8; 16], m in 1i32..=i32::MAX) {
+            let row_hash = hash_combine64(0, tail_hash_extended(&b));
+            prop_assert_eq!((row_hash % m as u64) as i32, tail_remainder(&b, m).unwrap());
+            // A partition (m, r) holds the keys of (2m, r) and (2m, r + m): splitting keeps every key.
+            if let Some(m2) = m.checked_mul(2) {
+                let r2 = tail_remainder(&b, m2).unwrap();
+                prop_assert_eq!(r2 % m, tail_remainder(&b, m).unwrap());
+            }
+        }
+
         #[test]
         fn shard_key_agrees_with_the_definition(mut b: [u8; 16], len in 1i32..=15, v in prop::sample::select(vec![3u8, 4, 5, 7])) {
             b[6] = (v << 4) | (b[6] & 0x0F);
@@ -217,6 +282,8 @@ mod tests {
         fn no_panic_for_any_input(b: [u8; 16], n: i32, len: i32) {
             let _ = bucket(&b, n);
             let _ = shard_key(&b, len);
+            let _ = tail_remainder(&b, n);
+            let _ = tail_hash_extended(&b);
         }
     }
 }
