@@ -1,6 +1,6 @@
 //! Registers the hand-written SQL (src/sql/, in the order of src/sql/ORDER) with pgrx: the files
-//! marked `native` as the install script's bootstrap, the files marked `both` as its finalize
-//! piece, each concatenated from its source into OUT_DIR.
+//! marked `native` as the install script's bootstrap, the files marked `both` and
+//! `native-finalize` as its finalize piece, each concatenated from its source into OUT_DIR.
 use std::fmt::Write as _;
 use std::path::Path;
 use std::{env, fs};
@@ -16,13 +16,13 @@ fn main() {
         let (file, place) = match words[..] {
             [] => continue,
             [file, place] => (file, place),
-            _ => panic!("src/sql/ORDER: `{line}`: a file, then native, edition or both"),
+            _ => panic!("src/sql/ORDER: `{line}`: a file, then native, edition, both or native-finalize"),
         };
         let target = match place {
             "native" => &mut bootstrap,
-            "both" => &mut finalize,
+            "both" | "native-finalize" => &mut finalize,
             "edition" => continue,
-            _ => panic!("src/sql/ORDER: `{line}`: a file, then native, edition or both"),
+            _ => panic!("src/sql/ORDER: `{line}`: a file, then native, edition, both or native-finalize"),
         };
         let path = dir.join(file);
         println!("cargo::rerun-if-changed={}", path.display());

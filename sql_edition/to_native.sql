@@ -97,14 +97,14 @@ BEGIN
     FOR r IN
         SELECT t.oid FROM pg_catalog.pg_type t
          WHERE t.typnamespace = pg_catalog.to_regnamespace(v_schema) AND t.typtype = 'd'
-           AND t.typname IN ('uuid_shard_len_arg', 'uuid_shard_tail_arg', 'uuid_shard_v7_ts_arg')
+           AND t.typname IN ('uuid_shard_len_arg', 'uuid_shard_modulus_arg', 'uuid_shard_tail_arg', 'uuid_shard_v7_ts_arg')
     LOOP
         EXECUTE pg_catalog.format('DROP DOMAIN %s', r.oid::pg_catalog.regtype);
     END LOOP;
     FOR r IN
         SELECT p.oid FROM pg_catalog.pg_proc p
          WHERE p.pronamespace = pg_catalog.to_regnamespace(v_schema)
-           AND p.proname IN ('uuid_shard_raise_len', 'uuid_shard_raise_tail', 'uuid_shard_raise_v7_range',
+           AND p.proname IN ('uuid_shard_raise_len', 'uuid_shard_raise_modulus', 'uuid_shard_raise_tail', 'uuid_shard_raise_v7_range',
                              'uuid_shard_raise_ulid', 'uuid_shard_raise_base32hex',
                              'uuid_shard_ulid_char', 'uuid_shard_base32hex_char',
                              'uuid_shard_ulid_digit', 'uuid_shard_base32hex_digit')

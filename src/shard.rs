@@ -28,3 +28,34 @@ unsafe fn uuid_bucket_v1(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
         Err(e) => fmgr::raise_guarded(e, "uuid_bucket"),
     }
 }
+
+/// The partition (modulus, remainder) of a key in a table `PARTITION BY HASH (id uuid_tail_ops)`:
+/// its bucket key mod `modulus`, for every UUID. Unguarded like `uuid_bucket`.
+#[sql_function(
+    "uuid_tail_remainder(id uuid, modulus integer) RETURNS integer",
+    immutable,
+    strict,
+    parallel_safe,
+    unguarded
+)]
+unsafe fn uuid_tail_remainder_v1(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+    match shard::tail_remainder(fmgr::uuid_arg(fcinfo, 0), fmgr::i32_arg(fcinfo, 1)) {
+        Ok(remainder) => pg_sys::Datum::from(remainder),
+        Err(e) => fmgr::raise_guarded(e, "uuid_tail_remainder"),
+    }
+}
+
+/// Support function 2 of the operator class `uuid_tail_ops` (src/sql/tail_hash.sql): hash
+/// partitioning routes by it, and pruning calls it on a query's constants, so it is total and
+/// never raises; the seed is ignored. Its values are an on-disk format: rows sit where it routed
+/// them, so it never changes (docs/algorithms.md).
+#[sql_function(
+    "uuid_tail_hash_extended(id uuid, seed bigint) RETURNS bigint",
+    immutable,
+    strict,
+    parallel_safe,
+    unguarded
+)]
+unsafe fn uuid_tail_hash_extended_v1(fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
+    pg_sys::Datum::from(shard::tail_hash_extended(fmgr::uuid_arg(fcinfo, 0)) as i64)
+}

@@ -26,9 +26,9 @@ for line in open(os.path.join(root, "src/sql/ORDER")):
     line = line.split("#", 1)[0].split()
     if not line:
         continue
-    if len(line) != 2 or line[1] not in ("native", "edition", "both"):
-        sys.exit("sql_edition: src/sql/ORDER: %r: a file, then native, edition or both" % " ".join(line))
-    if line[1] != "native":
+    if len(line) != 2 or line[1] not in ("native", "edition", "both", "native-finalize"):
+        sys.exit("sql_edition: src/sql/ORDER: %r: a file, then native, edition, both or native-finalize" % " ".join(line))
+    if line[1] in ("edition", "both"):
         rel = "src/sql/" + line[0]
         parts.append((rel, open(os.path.join(root, rel)).read()))
 

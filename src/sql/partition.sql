@@ -89,13 +89,18 @@ COMMENT ON FUNCTION @extschema@._uuid_v7_partition_bounds(regclass) IS
 -- A wall-clock start that does not exist (the hour skipped by a DST change) starts when the
 -- clock resumes, so the partition it would have started is empty and is left out; a repeated
 -- hour belongs to the partition whose wall-clock start comes first.
-CREATE FUNCTION @extschema@.uuid_v7_partition_ddl(
+--
+-- With tail_modulus (uuid_v7_tail_partition_ddl, tail_partition.sql), each new partition is
+-- itself PARTITION BY HASH (key uuid_tail_ops) with tail_modulus partitions of its own, and an
+-- existing one partitioned so gets its missing tail partitions; NULL gives plain partitions.
+CREATE FUNCTION @extschema@._uuid_v7_partition_ddl(
     parent regclass,
     from_time timestamptz,
     to_time timestamptz,
-    step interval DEFAULT '1 month',
-    time_zone text DEFAULT 'UTC',
-    with_default boolean DEFAULT false)
+    step interval,
+    time_zone text,
+    with_default boolean,
+    tail_modulus integer)
 RETURNS SETOF text
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
@@ -137,6 +142,10 @@ DECLARE
     v_cols text;
     v_overriding text;
     v_referencing regclass;
+    -- Time x tail: the operator class (its schema and name, from the catalog) and the key column.
+    v_ops_nsp name;
+    v_ops name;
+    v_tail_key name;
 BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -192,6 +201,15 @@ BEGIN
         RAISE EXCEPTION 'partitions of % from % to % are out of range for UUID version 7', parent, from_time, to_time
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 times run from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
+    END IF;
+
+    IF tail_modulus IS NOT NULL THEN
+        SELECT o.schema_name, o.opclass_name INTO v_ops_nsp, v_ops FROM @extschema@._uuid_tail_opclass() o;
+        PERFORM @extschema@._uuid_tail_check_modulus(parent, tail_modulus);
+        SELECT a.attname INTO v_tail_key
+          FROM pg_catalog.pg_partitioned_table p
+          JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+         WHERE p.partrelid = parent;
     END IF;
 
     -- The first grid point at or before from_time, on the wall clock of time_zone.
@@ -272,6 +290,12 @@ BEGIN
           FROM @extschema@._uuid_v7_partition_bounds(parent) b WHERE b.is_default;
         EXECUTE pg_catalog.format('SELECT EXISTS (SELECT FROM %I.%I)', v_def_nsp, v_def_rel) INTO v_move;
     END IF;
+    IF v_move AND tail_modulus IS NOT NULL THEN
+        RAISE EXCEPTION 'cannot add partitions split by tail to % while its default partition %.% holds rows',
+                parent, quote_ident(v_def_nsp), quote_ident(v_def_rel)
+            USING ERRCODE = 'feature_not_supported',
+                  HINT = 'Move the default partition''s rows out first, or add these time partitions without tail partitions (uuid_v7_partition_ddl).';
+    END IF;
     IF v_move THEN
         -- Deleting a referenced row would fire the foreign key's ON DELETE action.
         SELECT c.conrelid::regclass INTO v_referencing
@@ -307,7 +331,11 @@ BEGIN
         v_name := @extschema@._uuid_v7_child_name(v_rel, '_p' || to_char(v_grid[i], v_suffix_fmt));
         IF v_j <= cardinality(v_e_rel) AND (v_e_lo[v_j] IS NULL OR v_e_lo[v_j] < v_to) THEN
             IF (v_e_lo[v_j] IS NULL OR v_e_lo[v_j] <= v_from) AND (v_e_hi[v_j] IS NULL OR v_e_hi[v_j] >= v_to) THEN
-                CONTINUE;  -- already covered
+                -- Already covered; one partitioned by tail gets what it lacks of tail_modulus.
+                IF tail_modulus IS NOT NULL AND @extschema@._uuid_tail_is_parent(v_e_rel[v_j]) THEN
+                    RETURN QUERY SELECT d FROM @extschema@.uuid_tail_partition_ddl(v_e_rel[v_j], tail_modulus) d;
+                END IF;
+                CONTINUE;
             END IF;
             RAISE EXCEPTION 'existing partition % of % overlaps the new partition from % to % but does not match it',
                     v_e_rel[v_j], parent, v_abs[i], v_abs[i + 1]
@@ -326,6 +354,15 @@ BEGIN
         -- A plain CREATE TABLE: should another role take the name between this call and the
         -- statement, it fails instead of skipping (IF NOT EXISTS would leave their table in
         -- place of the partition). Running this function again emits only what is missing.
+        IF tail_modulus IS NOT NULL THEN
+            -- As below, partitioned by %6$I with the operator class %7$I.%8$I.
+            RETURN NEXT pg_catalog.format(
+$sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I FOR VALUES FROM (%4$L) TO (%5$L) PARTITION BY HASH (%6$I %7$I.%8$I)$sql$,
+                v_nsp, v_name, v_rel, v_from, v_to, v_tail_key, v_ops_nsp, v_ops);
+            RETURN QUERY SELECT d FROM @extschema@._uuid_tail_create_ddl(v_nsp, v_name::name, tail_modulus,
+                                                                     ARRAY(SELECT pg_catalog.generate_series(0, tail_modulus - 1))) d;
+            CONTINUE;
+        END IF;
         IF NOT v_move THEN
             -- %1$I.%2$I the partition, %1$I.%3$I the parent, %4$L and %5$L its bounds (a bound
             -- takes the type of the partition key).
@@ -360,6 +397,26 @@ $sql$,
         RETURN NEXT pg_catalog.format($sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I DEFAULT$sql$,
                                       v_nsp, v_name, v_rel);
     END IF;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_v7_partition_ddl(regclass, timestamptz, timestamptz, interval, text, boolean, integer) IS
+'internal to uuid_shard: the time partitions of uuid_v7_partition_ddl, split by tail when asked';
+
+CREATE FUNCTION @extschema@.uuid_v7_partition_ddl(
+    parent regclass,
+    from_time timestamptz,
+    to_time timestamptz,
+    step interval DEFAULT '1 month',
+    time_zone text DEFAULT 'UTC',
+    with_default boolean DEFAULT false)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    RETURN QUERY SELECT d FROM @extschema@._uuid_v7_partition_ddl(parent, from_time, to_time, step, time_zone,
+                                                                  with_default, NULL::integer) d;
 END
 $fn$;
 

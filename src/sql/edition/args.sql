@@ -74,6 +74,15 @@ BEGIN
 END
 $fn$;
 
+CREATE OR REPLACE FUNCTION @extschema@.uuid_shard_raise_modulus(modulus integer) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    RAISE EXCEPTION 'modulus must be between 1 and 2147483647, got %', modulus USING ERRCODE = '22023';
+END
+$fn$;
+
 CREATE OR REPLACE FUNCTION @extschema@.uuid_shard_raise_v7_range(ts timestamptz) RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
@@ -162,6 +171,8 @@ BEGIN
     FOR d IN SELECT * FROM (VALUES
         ('uuid_shard_len_arg', 'pg_catalog.int4',
          'CASE WHEN VALUE OPERATOR(pg_catalog.>=) 1 AND VALUE OPERATOR(pg_catalog.<=) 15 THEN true ELSE @extschema@.uuid_shard_raise_len(VALUE) END'),
+        ('uuid_shard_modulus_arg', 'pg_catalog.int4',
+         'CASE WHEN VALUE OPERATOR(pg_catalog.>=) 1 THEN true ELSE @extschema@.uuid_shard_raise_modulus(VALUE) END'),
         -- version (byte 6 >> 4) in 3, 4, 5, 7: bit v of 184 = 0b10111000
         ('uuid_shard_tail_arg', 'pg_catalog.bytea',
          'CASE WHEN pg_catalog.get_byte(VALUE, 8) OPERATOR(pg_catalog.>>) 6 OPERATOR(pg_catalog.=) 2

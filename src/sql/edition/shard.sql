@@ -15,6 +15,17 @@ SELECT pg_catalog.reverse(pg_catalog.right(pg_catalog.encode(pg_catalog.substr(
          9, 8), 'hex'), len))
 $fn$;
 
+-- uuid_tail_remainder(id, modulus): the 62-bit tail mod modulus (docs/algorithms.md, tail-hash
+-- partitions), for every UUID.
+CREATE OR REPLACE FUNCTION @extschema@.uuid_tail_remainder(id uuid, modulus integer) RETURNS integer
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+AS $fn$
+SELECT ((('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id), 9, 8), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8
+          OPERATOR(pg_catalog.&) 4611686018427387903)
+        OPERATOR(pg_catalog.%)
+        ((modulus OPERATOR(pg_catalog.+) (pg_catalog.uuid_hash(id) OPERATOR(pg_catalog.*) 0))::@extschema@.uuid_shard_modulus_arg)::pg_catalog.int4::pg_catalog.int8)::pg_catalog.int4
+$fn$;
+
 -- uuid_bucket(id, n): jump consistent hash of the 62-bit tail (docs/algorithms.md 4).
 -- The one per-row function that stays PL/pgSQL: the jump hash is a loop of about ln(n) + 1
 -- steps, and a single SQL expression has no loop (a recursive CTE is a subquery, which the
