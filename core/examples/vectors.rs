@@ -11,7 +11,9 @@
 use std::fmt::Write as _;
 
 use uuid_shard_core::mask;
-use uuid_shard_core::shard::{bucket, check_random_tail, shard_key};
+use uuid_shard_core::shard::{
+    bucket, bucket_key, check_random_tail, shard_key, tail_hash_extended, tail_remainder, TAIL_HASH_COMBINE_CONSTANT,
+};
 use uuid_shard_core::text;
 use uuid_shard_core::v7::{self, V7Time};
 
@@ -530,9 +532,190 @@ fn main() {
     writeln!(out, "  \"from_name\": [\n    {}\n  ],", name_lines.join(",\n    ")).unwrap();
     let inv: Vec<String> = invalid_times.iter().map(|(ms, us)| format!("[{ms}, {us}]")).collect();
     writeln!(out, "  \"invalid_times\": [{}],", inv.join(", ")).unwrap();
+    out.push_str(&tail_remainder_section(&mut SplitMix64(TAIL_REMAINDER_SEED)));
     out.push_str(&mask_section(&mut SplitMix64(MASK_SEED)));
     out.push_str("}\n");
     print!("{out}");
+}
+
+// ---- tail-hash partitions (docs/algorithms.md section 11), a section with its own count ---------
+
+const TAIL_REMAINDER_SEED: u64 = 0x7461_696c_5f72_656d; // "tail_rem"
+/// Moduli every vector is checked with: powers of two (the low bits of the bucket key), others,
+/// and the largest PostgreSQL's `integer` holds.
+const MODULI: [i32; 11] = [1, 2, 3, 4, 8, 16, 64, 256, 1000, 65536, i32::MAX];
+/// Out of range; checked against the first vector. 2147483648 does not fit PostgreSQL's
+/// `integer`, so implementations must reject it rather than compute a remainder the extension
+/// can never return.
+const INVALID_MODULI: [i64; 4] = [i32::MIN as i64, -1, 0, 1 << 31];
+
+struct TailVector {
+    bytes: [u8; 16],
+    upper: bool,
+    moduli: Vec<i32>,
+    note: String,
+}
+
+impl TailVector {
+    fn hand_picked(bytes: [u8; 16], note: &str) -> Self {
+        TailVector {
+            bytes,
+            upper: false,
+            moduli: MODULI.to_vec(),
+            note: note.into(),
+        }
+    }
+}
+
+/// `"tail_remainder": {...}`: every vector is one check for its bucket key and support-function
+/// value, plus one per `[modulus, remainder]` pair; every invalid modulus one. Any UUID routes,
+/// so the vectors span every version and variant, nil and max.
+fn tail_remainder_section(rng: &mut SplitMix64) -> String {
+    let low62 = 0x0a4f_0123_4567_89ab; // the example's bucket key, under each pair of top bits
+    let mut vectors: Vec<TailVector> = [
+        (
+            "0195e3a1-7c2e-7b3d-8a4f-0123456789ab",
+            "the example of docs/algorithms.md, version 7",
+        ),
+        (
+            "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+            "RFC 9562 appendix A.6, version 7",
+        ),
+        ("c232ab00-9414-11ec-b3c8-9f6bdeced846", "version 1"),
+        ("6fa459ea-ee8a-3ca4-894e-db77e160355e", "version 3"),
+        ("919108f7-52d1-4320-9bac-f847db4148a8", "version 4"),
+        ("886313e1-3b8a-5372-9b90-0c9aee199e5d", "version 5"),
+        ("1ec9414c-232a-6b00-b3c8-9f6bdeced846", "version 6"),
+        ("320c3d4d-cc00-875b-8ec9-32d5f69181c0", "version 8"),
+        ("00000000-0000-0000-0000-000000000000", "the nil UUID: bucket key 0"),
+        (
+            "ffffffff-ffff-ffff-ffff-ffffffffffff",
+            "the max UUID: bucket key 2^62 - 1",
+        ),
+        (
+            "0195e3a1-7c2e-7b3d-ea4f-0123456789ab",
+            "reserved variant (byte 8 = 0xea)",
+        ),
+    ]
+    .into_iter()
+    .map(|(s, note)| TailVector::hand_picked(parse(s), note))
+    .collect();
+    vectors.push(TailVector {
+        upper: true,
+        ..TailVector::hand_picked(
+            parse("6ba7b810-9dad-11d1-80b4-00c04fd430c8"),
+            "version 1, upper-case text",
+        )
+    });
+    for (top, what) in [
+        (0b00u64, "NCS variant (byte 8 = 0x0a)"),
+        (0b01, "NCS variant (byte 8 = 0x4a)"),
+        (0b11, "Microsoft variant (byte 8 = 0xca)"),
+    ] {
+        let b = with_tail(parse("0195e3a1-7c2e-7b3d-0000-000000000000"), top << 62 | low62);
+        vectors.push(TailVector::hand_picked(
+            b,
+            &format!("{what}: the example's bucket key, the top two bits ignored"),
+        ));
+    }
+    let tails: [(u64, &str); 12] = [
+        (0x8000_0000_0000_0000, "version 4, bucket key 0"),
+        (0x4000_0000_0000_0000, "NCS variant, bucket key 0"),
+        (0xC000_0000_0000_0000, "Microsoft variant, bucket key 0"),
+        (0x8000_0000_0000_0001, "version 4, bucket key 1"),
+        (0x8000_0000_7FFF_FFFE, "version 4, bucket key 2^31 - 2"),
+        (0x8000_0000_7FFF_FFFF, "version 4, bucket key 2^31 - 1"),
+        (0x8000_0000_8000_0000, "version 4, bucket key 2^31"),
+        (0x8000_0001_0000_0000, "version 4, bucket key 2^32"),
+        (0xBFFF_FFFF_FFFF_FFFE, "version 4, bucket key 2^62 - 2"),
+        (0xBFFF_FFFF_FFFF_FFFF, "version 4, bucket key 2^62 - 1"),
+        (0x3FFF_FFFF_FFFF_FFFF, "NCS variant, bucket key 2^62 - 1"),
+        (0xFFFF_FFFF_FFFF_FFFE, "reserved variant, bucket key 2^62 - 2"),
+    ];
+    for (tail, note) in tails {
+        let head = with_version(rng.bytes(), 4);
+        vectors.push(TailVector::hand_picked(with_tail(head, tail), note));
+    }
+    // Pseudo-random: RFC 9562 UUIDs of versions 1, 3-8 (v7 with realistic times) and 16 random
+    // bytes of any version and variant; two of them in upper-case text. Each gets two more
+    // moduli, one in 1..=1000 and one anywhere in 1..=2147483647.
+    for i in 0..120 {
+        let version = [Some(1u8), Some(3), Some(4), Some(5), Some(6), Some(7), Some(8), None][i % 8];
+        let (b, what) = match version {
+            Some(7) => {
+                let ms = 1_600_000_000_000 + rng.below(1_000_000_000_000);
+                let time = V7Time::new(ms, rng.below(4096) as u16).unwrap();
+                (v7::build(time, rng.next()), "version 7".to_string())
+            }
+            Some(v) => (with_version(rng.bytes(), v), format!("version {v}")),
+            None => (rng.bytes(), "random bytes".to_string()),
+        };
+        let upper = i == 2 || i == 5;
+        let mut moduli = MODULI.to_vec();
+        for range in [1000u64, i32::MAX as u64] {
+            let m = loop {
+                let m = 1 + rng.below(range) as i32;
+                if !moduli.contains(&m) {
+                    break m;
+                }
+            };
+            moduli.push(m);
+        }
+        vectors.push(TailVector {
+            bytes: b,
+            upper,
+            moduli,
+            note: if upper {
+                format!("{what}, upper-case text")
+            } else {
+                what
+            },
+        });
+    }
+
+    let mut lines = Vec::new();
+    let mut checks = 0;
+    for v in &vectors {
+        let b = &v.bytes;
+        let key = bucket_key(b);
+        let hash = tail_hash_extended(b);
+        // PostgreSQL's row hash of a one-column key, hash_combine64(0, hash), is the bucket key.
+        assert_eq!(hash.wrapping_add(TAIL_HASH_COMBINE_CONSTANT), key);
+        let pairs: Vec<String> = v
+            .moduli
+            .iter()
+            .map(|&m| {
+                let r = tail_remainder(b, m).unwrap();
+                assert_eq!(u64::try_from(r).unwrap(), key % m as u64);
+                format!("[{m}, {r}]")
+            })
+            .collect();
+        checks += 1 + pairs.len();
+        lines.push(format!(
+            "{{\"uuid\": {}, \"bucket_key\": \"{key:#018x}\", \"tail_hash_extended\": \"{}\", \"remainder\": [{}], \"note\": {}}}",
+            json_str(&text(b, v.upper)),
+            hash as i64,
+            pairs.join(", "),
+            json_str(&v.note)
+        ));
+    }
+    for m in INVALID_MODULI {
+        assert!(
+            m > i64::from(i32::MAX) || tail_remainder(&vectors[0].bytes, m as i32).is_err(),
+            "modulus {m}"
+        );
+    }
+    checks += INVALID_MODULI.len();
+
+    let list: Vec<String> = INVALID_MODULI.iter().map(|m| m.to_string()).collect();
+    let mut out = String::new();
+    out.push_str("  \"tail_remainder\": {\n");
+    out.push_str("    \"about\": \"uuid_tail_remainder and the support function of uuid_tail_ops, docs/algorithms.md section 11; bucket_key (hex) and tail_hash_extended (signed decimal) are strings, as JSON numbers lose precision above 2^53; its own count\",\n");
+    writeln!(out, "    \"checks\": {checks},").unwrap();
+    writeln!(out, "    \"invalid_modulus\": [{}],", list.join(", ")).unwrap();
+    writeln!(out, "    \"vectors\": [\n      {}\n    ]", lines.join(",\n      ")).unwrap();
+    out.push_str("  },\n");
+    out
 }
 
 // ---- the mask (docs/algorithms.md section 7), a section of its own with its own count ----------

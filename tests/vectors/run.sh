@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Cross-language parity of shard keys, buckets and the mask of public IDs.
+# Cross-language parity of shard keys, buckets, tail-hash partition remainders and the mask of
+# public IDs.
 #
 # 1. Regenerates the test vectors from the Rust core (core/examples/vectors.rs) and fails if
 #    they differ from the committed tests/vectors/vectors.json: the frozen vectors never drift.
@@ -68,7 +69,7 @@ check "js mask" node "$VEC/js/check_mask.js" "$vectors"
 [ -n "${GOCACHE:-}${XDG_CACHE_HOME:-}${HOME:-}" ] || export GOCACHE="$tmp/gocache"
 check go bash -c 'out=$(cd "$1" && UUID_SHARD_VECTORS="$2" GOTOOLCHAIN=local CGO_ENABLED=0 go test 2>&1)
   rc=$?
-  if [ $rc = 0 ]; then grep -E "^go( mask)?: " <<<"$out"; else printf "%s\n" "$out" >&2; fi
+  if [ $rc = 0 ]; then grep -E "^go( mask| tail remainder)?: " <<<"$out"; else printf "%s\n" "$out" >&2; fi
   exit $rc' _ "$VEC/go" "$vectors"
 check php php "$VEC/php/check.php" "$vectors"
 check "php mask" php "$VEC/php/check_mask.php" "$vectors"

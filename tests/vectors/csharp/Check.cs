@@ -119,16 +119,51 @@ public static class Check
         if (checks != expected) failures.Add("ran " + checks + " checks, the file has " + expected);
         int mainChecks = checks;
         checks = 0;
+        CheckTailRemainder(M(data["tail_remainder"]));
+        int tailChecks = checks;
+        checks = 0;
         CheckMask(M(data["mask"]));
         if (failures.Count > 0)
         {
             for (int i = 0; i < Math.Min(20, failures.Count); i++) Console.Error.WriteLine("csharp: FAIL " + failures[i]);
-            Console.Error.WriteLine("csharp: " + failures.Count + " of " + (mainChecks + checks) + " vectors FAILED");
+            Console.Error.WriteLine("csharp: " + failures.Count + " of " + (mainChecks + tailChecks + checks) + " vectors FAILED");
             return 1;
         }
         Console.WriteLine("csharp: " + mainChecks + " vectors ok");
+        Console.WriteLine("csharp tail remainder: " + tailChecks + " vectors ok");
         Console.WriteLine("csharp mask: " + checks + " vectors ok");
         return 0;
+    }
+
+    // Tail-hash partitions, a section with its own count. PostgreSQL routes a row of a one-column
+    // key by hash_combine64(0, h) = h + HashCombine64Constant (mod 2^64): the bucket key.
+    static void CheckTailRemainder(Dictionary<string, object> tail)
+    {
+        foreach (var o in L(tail["vectors"]))
+        {
+            var v = M(o);
+            string text = (string)v["uuid"];
+            byte[] u = UuidShard.Parse(text);
+            long h = UuidShard.TailHashExtended(u);
+            string rowHash = "0x" + unchecked((ulong)h + UuidShard.HashCombine64Constant).ToString("x16");
+            Expect(h.ToString(System.Globalization.CultureInfo.InvariantCulture) == (string)v["tail_hash_extended"]
+                   && rowHash == (string)v["bucket_key"],
+                   text + ": TailHashExtended " + h + ", row hash " + rowHash + ", expected " + v["tail_hash_extended"] + ", " + v["bucket_key"]);
+            foreach (var p in L(v["remainder"]))
+            {
+                long m = (long)L(p)[0];
+                int got = UuidShard.TailRemainder(u, m);
+                Expect(got == (long)L(p)[1], text + ": TailRemainder(" + m + ") = " + got);
+            }
+        }
+        byte[] first = UuidShard.Parse((string)M(L(tail["vectors"])[0])["uuid"]);
+        foreach (var o in L(tail["invalid_modulus"]))
+        {
+            long m = (long)o;
+            Expect(Raises(() => UuidShard.TailRemainder(first, m)), "modulus " + m + " must be rejected");
+        }
+        long expected = (long)tail["checks"];
+        if (checks != expected) failures.Add("tail remainder: ran " + checks + " checks, the file has " + expected);
     }
 
     static byte[] Hex(string h)

@@ -88,7 +88,7 @@ public static class UuidShard
     {
         if (n < 1 || n > 2147483647) throw new ArgumentException("bucket count must be between 1 and 2147483647, got " + n);
         if (!HasRandomTail(u)) throw new ArgumentException(NoRandomTail);
-        ulong key = Lo(u) & 0x3FFFFFFFFFFFFFFFUL;
+        ulong key = BucketKey(u);
         long b = -1, j = 0;
         while (j < n)
         {
@@ -98,6 +98,26 @@ public static class UuidShard
             j = (long)((double)(b + 1) * (2147483648.0 / (double)((key >> 33) + 1)));
         }
         return (int)b;
+    }
+
+    /// <summary>Bytes 8..15 as a big-endian unsigned 64-bit integer, the two variant bits cleared.</summary>
+    static ulong BucketKey(byte[] u) => Lo(Bytes(u)) & 0x3FFFFFFFFFFFFFFFUL;
+
+    /// <summary>PostgreSQL's hash_combine64(0, h) adds this constant to a one-column partition key's hash.</summary>
+    public const ulong HashCombine64Constant = 0x49A0F4DD15E5A8E3UL;
+
+    /// <summary>The hash PostgreSQL's hash partitioning gets from the operator class uuid_tail_ops for u
+    /// (support function 2, seed ignored): the bucket key minus HashCombine64Constant, so the row hash
+    /// is the bucket key itself. Defined for every UUID; always negative, as the bucket key is below 2^62.</summary>
+    public static long TailHashExtended(byte[] u) => unchecked((long)(BucketKey(u) - HashCombine64Constant));
+
+    /// <summary>The remainder of the hash partition holding u in a table PARTITION BY HASH (id uuid_tail_ops)
+    /// with partitions of this modulus (1..2147483647): the bucket key mod modulus. Defined for every
+    /// UUID, of any version and variant, nil and max.</summary>
+    public static int TailRemainder(byte[] u, long modulus)
+    {
+        if (modulus < 1 || modulus > 2147483647) throw new ArgumentException("modulus must be between 1 and 2147483647, got " + modulus);
+        return (int)(BucketKey(u) % (ulong)modulus);
     }
 
     /// <summary>The Unix millisecond timestamp of a version 7 UUID, null for any other UUID.</summary>

@@ -1,13 +1,11 @@
 package uuidshard
 
-// Checks Mask and Unmask against the mask section of the test vectors (see uuid_shard_test.go
-// for where the file is read from).
+// Checks Mask and Unmask against the mask section of the test vectors (read by readVectors in
+// uuid_shard_test.go).
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -28,18 +26,8 @@ type maskVectors struct {
 }
 
 func TestMaskVectors(t *testing.T) {
-	path := os.Getenv("UUID_SHARD_VECTORS")
-	if path == "" {
-		path = "../vectors.json"
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var all maskVectors
-	if err := json.Unmarshal(raw, &all); err != nil {
-		t.Fatal(err)
-	}
+	readVectors(t, &all)
 	data := all.Mask
 
 	checks, failures := 0, 0

@@ -29,6 +29,11 @@ func Parse(s string) ([16]byte, error) {
 	return u, nil
 }
 
+// bucketKey returns bytes 8..16 as a big-endian unsigned 64-bit integer, the two variant bits cleared.
+func bucketKey(u [16]byte) uint64 {
+	return binary.BigEndian.Uint64(u[8:]) & 0x3FFF_FFFF_FFFF_FFFF
+}
+
 // HasRandomTail reports whether ShardKey and Bucket accept u: RFC 9562 variant (byte 8 =
 // 0b10xxxxxx) and version 3, 4, 5 or 7 (high nibble of byte 6).
 func HasRandomTail(u [16]byte) bool {
@@ -65,7 +70,7 @@ func Bucket(u [16]byte, n int) (int, error) {
 	if !HasRandomTail(u) {
 		return 0, ErrNoRandomTail
 	}
-	key := binary.BigEndian.Uint64(u[8:]) & 0x3FFF_FFFF_FFFF_FFFF
+	key := bucketKey(u)
 	b, j := int64(-1), int64(0)
 	for j < int64(n) {
 		b = j
@@ -74,6 +79,28 @@ func Bucket(u [16]byte, n int) (int, error) {
 		j = int64(float64(b+1) * (float64(1<<31) / float64((key>>33)+1)))
 	}
 	return int(b), nil
+}
+
+// HashCombine64Constant is what PostgreSQL's hash_combine64(0, h) adds to a one-column
+// partition key's hash.
+const HashCombine64Constant = 0x49A0_F4DD_15E5_A8E3
+
+// TailHashExtended returns the hash PostgreSQL's hash partitioning gets from the operator class
+// uuid_tail_ops for u (support function 2, seed ignored): the bucket key minus
+// HashCombine64Constant, so the row hash is the bucket key itself. Defined for every UUID;
+// always negative, as the bucket key is below 2^62.
+func TailHashExtended(u [16]byte) int64 {
+	return int64(bucketKey(u) - HashCombine64Constant) // wraps mod 2^64
+}
+
+// TailRemainder returns the remainder of the hash partition holding u in a table PARTITION BY
+// HASH (id uuid_tail_ops) with partitions of this modulus (1..2147483647): the bucket key mod
+// modulus. Defined for every UUID, of any version and variant, nil and max.
+func TailRemainder(u [16]byte, modulus int) (int, error) {
+	if modulus < 1 || int64(modulus) > 2147483647 {
+		return 0, fmt.Errorf("modulus must be between 1 and 2147483647, got %d", modulus)
+	}
+	return int(bucketKey(u) % uint64(modulus)), nil
 }
 
 // UnixMs returns the Unix millisecond timestamp of a version 7 UUID; ok is false for any

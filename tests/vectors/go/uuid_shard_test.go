@@ -22,9 +22,30 @@ type nBucket struct {
 	Bucket int
 }
 
-// The pairs are JSON arrays [len, "key"] and [n, bucket].
+type modulusRemainder struct {
+	Modulus   int
+	Remainder int
+}
+
+// The pairs are JSON arrays [len, "key"], [n, bucket] and [modulus, remainder].
 func (p *lenKey) UnmarshalJSON(b []byte) error  { return json.Unmarshal(b, &[]any{&p.Len, &p.Key}) }
 func (p *nBucket) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &[]any{&p.N, &p.Bucket}) }
+func (p *modulusRemainder) UnmarshalJSON(b []byte) error {
+	return json.Unmarshal(b, &[]any{&p.Modulus, &p.Remainder})
+}
+
+type tailRemainderVectors struct {
+	TailRemainder struct {
+		Checks         int     `json:"checks"`
+		InvalidModulus []int64 `json:"invalid_modulus"`
+		Vectors        []struct {
+			UUID             string             `json:"uuid"`
+			BucketKey        string             `json:"bucket_key"`
+			TailHashExtended string             `json:"tail_hash_extended"`
+			Remainder        []modulusRemainder `json:"remainder"`
+		} `json:"vectors"`
+	} `json:"tail_remainder"`
+}
 
 type vectors struct {
 	Checks     int     `json:"checks"`
@@ -76,7 +97,8 @@ func text(u [16]byte) string {
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
-func TestVectors(t *testing.T) {
+// readVectors decodes the vector file, $UUID_SHARD_VECTORS else ../vectors.json, into data.
+func readVectors(t *testing.T, data any) {
 	path := os.Getenv("UUID_SHARD_VECTORS")
 	if path == "" {
 		path = "../vectors.json"
@@ -85,10 +107,14 @@ func TestVectors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var data vectors
-	if err := json.Unmarshal(raw, &data); err != nil {
+	if err := json.Unmarshal(raw, data); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestVectors(t *testing.T) {
+	var data vectors
+	readVectors(t, &data)
 
 	checks, failures := 0, 0
 	expect := func(ok bool, format string, args ...any) {
@@ -196,4 +222,57 @@ func TestVectors(t *testing.T) {
 		t.Fatalf("go: %d of %d vectors FAILED", failures, checks)
 	}
 	fmt.Printf("go: %d vectors ok\n", checks)
+}
+
+// Tail-hash partitions, a section with its own count. PostgreSQL routes a row of a one-column key
+// by hash_combine64(0, h) = h + HashCombine64Constant (mod 2^64): the bucket key.
+func TestTailRemainderVectors(t *testing.T) {
+	var all tailRemainderVectors
+	readVectors(t, &all)
+	data := all.TailRemainder
+
+	checks, failures := 0, 0
+	expect := func(ok bool, format string, args ...any) {
+		checks++
+		if !ok {
+			failures++
+			if failures <= 20 {
+				t.Errorf("go tail remainder: FAIL "+format, args...)
+			}
+		}
+	}
+	parse := func(s string) [16]byte {
+		u, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+
+	for _, v := range data.Vectors {
+		u := parse(v.UUID)
+		h := TailHashExtended(u)
+		rowHash := fmt.Sprintf("0x%016x", uint64(h)+HashCombine64Constant)
+		expect(fmt.Sprint(h) == v.TailHashExtended && rowHash == v.BucketKey,
+			"%s: TailHashExtended %d, row hash %s, expected %s, %s", v.UUID, h, rowHash, v.TailHashExtended, v.BucketKey)
+		for _, p := range v.Remainder {
+			got, err := TailRemainder(u, p.Modulus)
+			expect(err == nil && got == p.Remainder, "%s: TailRemainder(%d) = %d, %v, expected %d",
+				v.UUID, p.Modulus, got, err, p.Remainder)
+		}
+	}
+	first := parse(data.Vectors[0].UUID)
+	for _, m := range data.InvalidModulus {
+		_, err := TailRemainder(first, int(m))
+		expect(err != nil, "modulus %d must be rejected", m)
+	}
+
+	if checks != data.Checks {
+		failures++
+		t.Errorf("go tail remainder: ran %d checks, the file has %d", checks, data.Checks)
+	}
+	if failures > 0 {
+		t.Fatalf("go tail remainder: %d of %d vectors FAILED", failures, checks)
+	}
+	fmt.Printf("go tail remainder: %d vectors ok\n", checks)
 }

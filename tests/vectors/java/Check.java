@@ -145,12 +145,51 @@ public final class Check {
         if (checks != expected) {
             failures.add("ran " + checks + " checks, the file has " + expected);
         }
+        int mainChecks = checks;
+        checks = 0;
+        checkTailRemainder(map(data.get("tail_remainder")));
+
         if (!failures.isEmpty()) {
             failures.stream().limit(20).forEach(f -> System.err.println("java: FAIL " + f));
-            System.err.println("java: " + failures.size() + " of " + checks + " vectors FAILED");
+            System.err.println("java: " + failures.size() + " of " + (mainChecks + checks) + " vectors FAILED");
             System.exit(1);
         }
-        System.out.println("java: " + checks + " vectors ok");
+        System.out.println("java: " + mainChecks + " vectors ok");
+        System.out.println("java tail remainder: " + checks + " vectors ok");
+    }
+
+    /**
+     * Tail-hash partitions, a section with its own count. PostgreSQL routes a row of a one-column
+     * key by hash_combine64(0, h) = h + HASH_COMBINE64_CONSTANT (mod 2^64): the bucket key.
+     */
+    private static void checkTailRemainder(Map<String, Object> tail) {
+        for (Object o : list(tail.get("vectors"))) {
+            Map<String, Object> v = map(o);
+            String text = (String) v.get("uuid");
+            UUID u = UUID.fromString(text);
+            long h = UuidShard.tailHashExtended(u);
+            String rowHash = String.format("0x%016x", h + UuidShard.HASH_COMBINE64_CONSTANT);
+            expect(Long.toString(h).equals(v.get("tail_hash_extended")) && rowHash.equals(v.get("bucket_key")),
+                    text + ": tailHashExtended " + h + ", row hash " + rowHash + ", expected "
+                            + v.get("tail_hash_extended") + ", " + v.get("bucket_key"));
+            for (Object p : list(v.get("remainder"))) {
+                int m = toInt(list(p).get(0));
+                int r = toInt(list(p).get(1));
+                int got = UuidShard.tailRemainder(u, m);
+                expect(got == r, text + ": tailRemainder(" + m + ") = " + got + ", expected " + r);
+            }
+        }
+        UUID first = UUID.fromString((String) map(list(tail.get("vectors")).get(0)).get("uuid"));
+        for (Object o : list(tail.get("invalid_modulus"))) {
+            long m = (Long) o;
+            // A modulus outside int cannot even be passed: rejected by the type.
+            expect(m != (int) m || raises(() -> UuidShard.tailRemainder(first, (int) m)),
+                    "modulus " + m + " must be rejected");
+        }
+        long expected = (Long) tail.get("checks");
+        if (checks != expected) {
+            failures.add("tail remainder: ran " + checks + " checks, the file has " + expected);
+        }
     }
 
     /** JSON objects, arrays, strings, integers (as Long), true, false and null; nothing else. */

@@ -45,7 +45,7 @@ public final class UuidShard {
             throw new IllegalArgumentException("bucket count must be between 1 and 2147483647, got " + n);
         }
         requireRandomTail(u);
-        long key = u.getLeastSignificantBits() & 0x3FFF_FFFF_FFFF_FFFFL;
+        long key = bucketKey(u);
         long b = -1;
         long j = 0;
         while (j < n) {
@@ -55,6 +55,36 @@ public final class UuidShard {
             j = (long) ((b + 1) * (2147483648.0 / ((key >>> 33) + 1)));
         }
         return (int) b;
+    }
+
+    /** Bytes 8..15 as a big-endian unsigned 64-bit integer, the two variant bits cleared (below 2^62). */
+    private static long bucketKey(UUID u) {
+        return u.getLeastSignificantBits() & 0x3FFF_FFFF_FFFF_FFFFL;
+    }
+
+    /** PostgreSQL's hash_combine64(0, h) adds this constant to a one-column partition key's hash. */
+    public static final long HASH_COMBINE64_CONSTANT = 0x49A0_F4DD_15E5_A8E3L;
+
+    /**
+     * The hash PostgreSQL's hash partitioning gets from the operator class uuid_tail_ops for u
+     * (support function 2, seed ignored): the bucket key minus {@link #HASH_COMBINE64_CONSTANT}, so
+     * the row hash is the bucket key itself. Defined for every UUID; always negative, as the
+     * bucket key is below 2^62 (the subtraction never overflows).
+     */
+    public static long tailHashExtended(UUID u) {
+        return bucketKey(u) - HASH_COMBINE64_CONSTANT;
+    }
+
+    /**
+     * The remainder of the hash partition holding u in a table PARTITION BY HASH (id
+     * uuid_tail_ops) with partitions of this modulus (1..2147483647): the bucket key mod modulus.
+     * Defined for every UUID, of any version and variant, nil and max.
+     */
+    public static int tailRemainder(UUID u, int modulus) {
+        if (modulus < 1) {
+            throw new IllegalArgumentException("modulus must be between 1 and 2147483647, got " + modulus);
+        }
+        return (int) (bucketKey(u) % modulus);
     }
 
     /** The Unix millisecond timestamp of a version 7 UUID, empty for any other UUID. */

@@ -3,7 +3,7 @@
 const fs = require('fs');
 const path = require('path');
 const {
-  hasRandomTail, shardKey, bucket, unixMs,
+  hasRandomTail, shardKey, bucket, unixMs, HASH_COMBINE64_CONSTANT, tailHashExtended, tailRemainder,
   toUlid, fromUlid, toBase32hex, fromBase32hex, boundary, boundaryLast, v7Head, unixUs, fromName,
 } = require('./uuid_shard.js');
 
@@ -82,9 +82,33 @@ for (const [ms, us] of data.invalid_times) {
 }
 
 if (checks !== data.checks) failures.push(`ran ${checks} checks, the file has ${data.checks}`);
+const mainChecks = checks;
+checks = 0;
+
+// Tail-hash partitions, a section with its own count. PostgreSQL routes a row of a one-column
+// key by hash_combine64(0, h) = h + HASH_COMBINE64_CONSTANT (mod 2^64): the bucket key.
+const tail = data.tail_remainder;
+for (const v of tail.vectors) {
+  const h = tailHashExtended(v.uuid);
+  const rowHash = BigInt.asUintN(64, h + HASH_COMBINE64_CONSTANT);
+  const rowHashHex = '0x' + rowHash.toString(16).padStart(16, '0');
+  expect(
+    String(h) === v.tail_hash_extended && rowHashHex === v.bucket_key,
+    `${v.uuid}: tailHashExtended ${h}, row hash ${rowHashHex}, expected ${v.tail_hash_extended}, ${v.bucket_key}`,
+  );
+  for (const [m, r] of v.remainder) {
+    const got = tailRemainder(v.uuid, m);
+    expect(got === r, `${v.uuid}: tailRemainder(${m}) = ${got}, expected ${r}`);
+  }
+}
+const firstTail = tail.vectors[0].uuid;
+for (const m of tail.invalid_modulus) expect(raises(tailRemainder, firstTail, m), `modulus ${m} must be rejected`);
+if (checks !== tail.checks) failures.push(`tail remainder: ran ${checks} checks, the file has ${tail.checks}`);
+
 if (failures.length > 0) {
   for (const f of failures.slice(0, 20)) console.error('js: FAIL ' + f);
-  console.error(`js: ${failures.length} of ${checks} vectors FAILED`);
+  console.error(`js: ${failures.length} of ${mainChecks + checks} vectors FAILED`);
   process.exit(1);
 }
-console.log(`js: ${checks} vectors ok`);
+console.log(`js: ${mainChecks} vectors ok`);
+console.log(`js tail remainder: ${checks} vectors ok`);

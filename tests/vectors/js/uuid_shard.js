@@ -26,6 +26,13 @@ function randomTail(b) {
   return b[8] >> 6 === 2 && (version === 3 || version === 4 || version === 5 || version === 7);
 }
 
+// Bytes 8..16 as a big-endian unsigned 64-bit BigInt, the two variant bits cleared.
+function bucketKey(b) {
+  let key = 0n;
+  for (let i = 8; i < 16; i++) key = (key << 8n) | BigInt(b[i]);
+  return key & 0x3fffffffffffffffn;
+}
+
 /** True if shardKey and bucket accept u. */
 function hasRandomTail(u) {
   return randomTail(uuidBytes(u));
@@ -53,9 +60,7 @@ function bucket(u, n) {
   }
   const b = uuidBytes(u);
   if (!randomTail(b)) throw new RangeError(NO_RANDOM_TAIL);
-  let key = 0n;
-  for (let i = 8; i < 16; i++) key = (key << 8n) | BigInt(b[i]);
-  key &= 0x3fffffffffffffffn;
+  let key = bucketKey(b);
   let result = -1;
   let j = 0;
   while (j < n) {
@@ -65,6 +70,31 @@ function bucket(u, n) {
     j = Math.trunc((result + 1) * (2147483648 / (Number(key >> 33n) + 1)));
   }
   return result;
+}
+
+/** PostgreSQL's hash_combine64(0, h) adds this constant to a one-column partition key's hash. */
+const HASH_COMBINE64_CONSTANT = 0x49a0f4dd15e5a8e3n;
+
+/**
+ * The hash PostgreSQL's hash partitioning gets from the operator class uuid_tail_ops for u
+ * (support function 2, seed ignored), a BigInt: the bucket key minus HASH_COMBINE64_CONSTANT, so
+ * the row hash is the bucket key itself. Defined for every UUID; always a negative signed
+ * 64-bit value, as the bucket key is below 2^62.
+ */
+function tailHashExtended(u) {
+  return bucketKey(uuidBytes(u)) - HASH_COMBINE64_CONSTANT;
+}
+
+/**
+ * The remainder of the hash partition holding u in a table PARTITION BY HASH (id uuid_tail_ops)
+ * with partitions of this modulus (1..2147483647): the bucket key mod modulus, a Number.
+ * Defined for every UUID, of any version and variant, nil and max.
+ */
+function tailRemainder(u, modulus) {
+  if (!Number.isInteger(modulus) || modulus < 1 || modulus > 2147483647) {
+    throw new RangeError('modulus must be between 1 and 2147483647, got ' + modulus);
+  }
+  return Number(bucketKey(uuidBytes(u)) % BigInt(modulus));
 }
 
 /** The Unix millisecond timestamp of a version 7 UUID, null for any other UUID. */
@@ -177,7 +207,7 @@ function fromName(unixUs, name) {
 
 if (typeof module !== 'undefined') {
   module.exports = {
-    hasRandomTail, shardKey, bucket, unixMs,
+    hasRandomTail, shardKey, bucket, unixMs, HASH_COMBINE64_CONSTANT, tailHashExtended, tailRemainder,
     toUlid, fromUlid, toBase32hex, fromBase32hex, boundary, boundaryLast, v7Head, unixUs, fromNameDigest, fromName,
   };
 }

@@ -77,6 +77,39 @@ function uuid_shard_bucket(string $uuid, int $n): int
     return $result;
 }
 
+/** PostgreSQL's hash_combine64(0, h) adds this constant to a one-column partition key's hash. */
+const UUID_SHARD_HASH_COMBINE64_CONSTANT = 0x49A0F4DD15E5A8E3;
+
+/** Bytes 8..16 as a big-endian unsigned 64-bit integer, the two variant bits cleared (below 2^62). */
+function uuid_shard_bucket_key(string $uuid): int
+{
+    return unpack('J', substr(uuid_shard_bytes($uuid), 8, 8))[1] & 0x3FFFFFFFFFFFFFFF;
+}
+
+/**
+ * The hash PostgreSQL's hash partitioning gets from the operator class uuid_tail_ops for $uuid
+ * (support function 2, seed ignored): the bucket key minus UUID_SHARD_HASH_COMBINE64_CONSTANT, so
+ * the row hash is the bucket key itself. Defined for every UUID. The bucket key is below 2^62 and
+ * the constant below 2^63, so the difference is a negative PHP integer, never a float.
+ */
+function uuid_shard_tail_hash_extended(string $uuid): int
+{
+    return uuid_shard_bucket_key($uuid) - UUID_SHARD_HASH_COMBINE64_CONSTANT;
+}
+
+/**
+ * The remainder of the hash partition holding $uuid in a table PARTITION BY HASH (id
+ * uuid_tail_ops) with partitions of this $modulus (1..2147483647): the bucket key mod $modulus.
+ * Defined for every UUID, of any version and variant, nil and max.
+ */
+function uuid_shard_tail_remainder(string $uuid, int $modulus): int
+{
+    if ($modulus < 1 || $modulus > 2147483647) {
+        throw new InvalidArgumentException("modulus must be between 1 and 2147483647, got $modulus");
+    }
+    return uuid_shard_bucket_key($uuid) % $modulus;
+}
+
 /** The Unix millisecond timestamp of a version 7 UUID, null for any other UUID. */
 function uuid_shard_unix_ms(string $uuid): ?int
 {

@@ -82,12 +82,34 @@ def main():
 
     if checks != data["checks"]:
         failures.append("ran %d checks, the file has %d" % (checks, data["checks"]))
+    main_checks, checks = checks, 0
+
+    # Tail-hash partitions, a section with its own count. PostgreSQL routes a row of a one-column
+    # key by hash_combine64(0, h) = h + HASH_COMBINE64_CONSTANT (mod 2^64): the bucket key.
+    tail = data["tail_remainder"]
+    for v in tail["vectors"]:
+        u = v["uuid"]
+        h = uuid_shard.tail_hash_extended(u)
+        row_hash = (h + uuid_shard.HASH_COMBINE64_CONSTANT) % 2**64
+        expect(str(h) == v["tail_hash_extended"] and "0x%016x" % row_hash == v["bucket_key"],
+               "%s: tail_hash_extended %d, row hash 0x%016x, expected %s, %s"
+               % (u, h, row_hash, v["tail_hash_extended"], v["bucket_key"]))
+        for m, r in v["remainder"]:
+            got = uuid_shard.tail_remainder(u, m)
+            expect(got == r, "%s: tail_remainder(%d) = %r, expected %r" % (u, m, got, r))
+    first = tail["vectors"][0]["uuid"]
+    for m in tail["invalid_modulus"]:
+        expect(raises(uuid_shard.tail_remainder, first, m), "modulus %d must be rejected" % m)
+    if checks != tail["checks"]:
+        failures.append("tail remainder: ran %d checks, the file has %d" % (checks, tail["checks"]))
+
     if failures:
         for line in failures[:20]:
             print("python: FAIL " + line, file=sys.stderr)
-        print("python: %d of %d vectors FAILED" % (len(failures), checks), file=sys.stderr)
+        print("python: %d of %d vectors FAILED" % (len(failures), main_checks + checks), file=sys.stderr)
         sys.exit(1)
-    print("python: %d vectors ok" % checks)
+    print("python: %d vectors ok" % main_checks)
+    print("python tail remainder: %d vectors ok" % checks)
 
 
 if __name__ == "__main__":

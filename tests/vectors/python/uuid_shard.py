@@ -24,6 +24,11 @@ def _random_tail(b):
     return b[8] >> 6 == 0b10 and b[6] >> 4 in (3, 4, 5, 7)
 
 
+def _bucket_key(b):
+    # Bytes 8..16 as a big-endian unsigned 64-bit integer, the two variant bits cleared.
+    return int.from_bytes(b[8:], "big") & 0x3FFF_FFFF_FFFF_FFFF
+
+
 def has_random_tail(u):
     """True if shard_key and bucket accept u."""
     return _random_tail(_bytes(u))
@@ -46,13 +51,34 @@ def bucket(u, n):
     b = _bytes(u)
     if not _random_tail(b):
         raise ValueError(_NO_RANDOM_TAIL)
-    key = int.from_bytes(b[8:], "big") & 0x3FFF_FFFF_FFFF_FFFF
+    key = _bucket_key(b)
     result, j = -1, 0
     while j < n:
         result = j
         key = (key * 2862933555777941757 + 1) & 0xFFFF_FFFF_FFFF_FFFF
         j = int((result + 1) * (2147483648.0 / ((key >> 33) + 1)))  # IEEE double, truncated
     return result
+
+
+# PostgreSQL's hash_combine64(0, h) adds this constant to a one-column partition key's hash.
+HASH_COMBINE64_CONSTANT = 0x49A0_F4DD_15E5_A8E3
+
+
+def tail_hash_extended(u):
+    """The hash PostgreSQL's hash partitioning gets from the operator class uuid_tail_ops for u
+    (support function 2, seed ignored): the bucket key minus HASH_COMBINE64_CONSTANT, so the row
+    hash is the bucket key itself. Defined for every UUID. As the bucket key is below 2^62, this
+    is always a negative signed 64-bit integer."""
+    return _bucket_key(_bytes(u)) - HASH_COMBINE64_CONSTANT
+
+
+def tail_remainder(u, modulus):
+    """The remainder of the hash partition holding u in a table PARTITION BY HASH (id
+    uuid_tail_ops) with partitions of this modulus (1..2147483647): the bucket key mod modulus.
+    Defined for every UUID, of any version and variant, nil and max."""
+    if not 1 <= modulus <= 2147483647:
+        raise ValueError("modulus must be between 1 and 2147483647, got %r" % (modulus,))
+    return _bucket_key(_bytes(u)) % modulus
 
 
 def unix_ms(u):

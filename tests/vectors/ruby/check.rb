@@ -67,6 +67,26 @@ end
 
 failures << "ran #{checks} checks, the file has #{data['checks']}" if checks != data['checks']
 
+# Tail-hash partitions, a section with its own count. PostgreSQL routes a row of a one-column key
+# by hash_combine64(0, h) = h + HASH_COMBINE64_CONSTANT (mod 2^64): the bucket key.
+tail = data['tail_remainder']
+tail_checks = 0
+tail_expect = lambda do |ok, what|
+  tail_checks += 1
+  failures << "tail remainder: #{what}" unless ok
+end
+tail['vectors'].each do |v|
+  u = v['uuid']
+  h = UuidShard.tail_hash_extended(u)
+  row_hash = format('0x%016x', (h + UuidShard::HASH_COMBINE64_CONSTANT) & UuidShard::MASK64)
+  tail_expect.call(h.to_s == v['tail_hash_extended'] && row_hash == v['bucket_key'],
+                   "#{u}: tail_hash_extended #{h}, row hash #{row_hash}, expected #{v['tail_hash_extended']}, #{v['bucket_key']}")
+  v['remainder'].each { |m, r| tail_expect.call(UuidShard.tail_remainder(u, m) == r, "#{u}: tail_remainder(#{m})") }
+end
+first = tail['vectors'][0]['uuid']
+tail['invalid_modulus'].each { |m| tail_expect.call(raises.call { UuidShard.tail_remainder(first, m) }, "modulus #{m} must be rejected") }
+failures << "tail remainder: ran #{tail_checks} checks, the file has #{tail['checks']}" if tail_checks != tail['checks']
+
 # The mask's section, with its own count (uuid_mask.rb).
 m = data['mask']
 mask_checks = 0
@@ -94,8 +114,9 @@ failures << "mask: ran #{mask_checks} checks, the file has #{m['checks']}" if ma
 
 unless failures.empty?
   failures.first(20).each { |f| warn "ruby: FAIL #{f}" }
-  warn "ruby: #{failures.size} of #{checks + mask_checks} vectors FAILED"
+  warn "ruby: #{failures.size} of #{checks + tail_checks + mask_checks} vectors FAILED"
   exit 1
 end
 puts "ruby: #{checks} vectors ok"
+puts "ruby tail remainder: #{tail_checks} vectors ok"
 puts "ruby mask: #{mask_checks} vectors ok"

@@ -36,6 +36,11 @@ module UuidShard
     (v >> 62) & 3 == 2 && [3, 4, 5, 7].include?(version)
   end
 
+  # Bytes 8..16 of the 128-bit Integer v, the two variant bits cleared.
+  def bucket_key(v)
+    v & 0x3FFF_FFFF_FFFF_FFFF
+  end
+
   # True if shard_key and bucket accept uuid.
   def has_random_tail(uuid)
     random_tail?(to_i(uuid))
@@ -56,7 +61,7 @@ module UuidShard
     v = to_i(uuid)
     raise ArgumentError, NO_RANDOM_TAIL unless random_tail?(v)
 
-    key = v & 0x3FFF_FFFF_FFFF_FFFF
+    key = bucket_key(v)
     b = -1
     j = 0
     while j < n
@@ -65,6 +70,26 @@ module UuidShard
       j = ((b + 1).to_f * (2_147_483_648.0 / ((key >> 33) + 1).to_f)).truncate # IEEE double, this order
     end
     b
+  end
+
+  # PostgreSQL's hash_combine64(0, h) adds this constant to a one-column partition key's hash.
+  HASH_COMBINE64_CONSTANT = 0x49A0_F4DD_15E5_A8E3
+
+  # The hash PostgreSQL's hash partitioning gets from the operator class uuid_tail_ops for uuid
+  # (support function 2, seed ignored): the bucket key minus HASH_COMBINE64_CONSTANT, so the row
+  # hash is the bucket key itself. Defined for every UUID; always a negative signed 64-bit
+  # value, as the bucket key is below 2^62.
+  def tail_hash_extended(uuid)
+    bucket_key(to_i(uuid)) - HASH_COMBINE64_CONSTANT
+  end
+
+  # The remainder of the hash partition holding uuid in a table PARTITION BY HASH (id
+  # uuid_tail_ops) with partitions of this modulus (1..2147483647): the bucket key mod modulus.
+  # Defined for every UUID, of any version and variant, nil and max.
+  def tail_remainder(uuid, modulus)
+    raise ArgumentError, "modulus must be between 1 and 2147483647, got #{modulus}" unless (1..2_147_483_647).cover?(modulus)
+
+    bucket_key(to_i(uuid)) % modulus
   end
 
   # The Unix millisecond timestamp of a version 7 UUID, nil for any other UUID.
