@@ -520,13 +520,14 @@ COMMENT ON FUNCTION @extschema@.uuid_bucket_grow_ddl(regclass, integer, text[]) 
 -- ==== The partition emitters write each statement as one format() template with positional
 -- arguments (src/sql/partition.sql, src/sql/bucket_partition.sql); their output is unchanged.
 
-CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_partition_ddl(
+CREATE FUNCTION @extschema@._uuid_v7_partition_ddl(
     parent regclass,
     from_time timestamptz,
     to_time timestamptz,
-    step interval DEFAULT '1 month',
-    time_zone text DEFAULT 'UTC',
-    with_default boolean DEFAULT false)
+    step interval,
+    time_zone text,
+    with_default boolean,
+    tail_modulus integer)
 RETURNS SETOF text
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
@@ -568,6 +569,10 @@ DECLARE
     v_cols text;
     v_overriding text;
     v_referencing regclass;
+    -- Time x tail: the operator class (its schema and name, from the catalog) and the key column.
+    v_ops_nsp name;
+    v_ops name;
+    v_tail_key name;
 BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -623,6 +628,15 @@ BEGIN
         RAISE EXCEPTION 'partitions of % from % to % are out of range for UUID version 7', parent, from_time, to_time
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 times run from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
+    END IF;
+
+    IF tail_modulus IS NOT NULL THEN
+        SELECT o.schema_name, o.opclass_name INTO v_ops_nsp, v_ops FROM @extschema@._uuid_tail_opclass() o;
+        PERFORM @extschema@._uuid_tail_check_modulus(parent, tail_modulus);
+        SELECT a.attname INTO v_tail_key
+          FROM pg_catalog.pg_partitioned_table p
+          JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+         WHERE p.partrelid = parent;
     END IF;
 
     -- The first grid point at or before from_time, on the wall clock of time_zone.
@@ -703,6 +717,12 @@ BEGIN
           FROM @extschema@._uuid_v7_partition_bounds(parent) b WHERE b.is_default;
         EXECUTE pg_catalog.format('SELECT EXISTS (SELECT FROM %I.%I)', v_def_nsp, v_def_rel) INTO v_move;
     END IF;
+    IF v_move AND tail_modulus IS NOT NULL THEN
+        RAISE EXCEPTION 'cannot add partitions split by tail to % while its default partition %.% holds rows',
+                parent, quote_ident(v_def_nsp), quote_ident(v_def_rel)
+            USING ERRCODE = 'feature_not_supported',
+                  HINT = 'Move the default partition''s rows out first, or add these time partitions without tail partitions (uuid_v7_partition_ddl).';
+    END IF;
     IF v_move THEN
         -- Deleting a referenced row would fire the foreign key's ON DELETE action.
         SELECT c.conrelid::regclass INTO v_referencing
@@ -738,7 +758,11 @@ BEGIN
         v_name := @extschema@._uuid_v7_child_name(v_rel, '_p' || to_char(v_grid[i], v_suffix_fmt));
         IF v_j <= cardinality(v_e_rel) AND (v_e_lo[v_j] IS NULL OR v_e_lo[v_j] < v_to) THEN
             IF (v_e_lo[v_j] IS NULL OR v_e_lo[v_j] <= v_from) AND (v_e_hi[v_j] IS NULL OR v_e_hi[v_j] >= v_to) THEN
-                CONTINUE;  -- already covered
+                -- Already covered; one partitioned by tail gets what it lacks of tail_modulus.
+                IF tail_modulus IS NOT NULL AND @extschema@._uuid_tail_is_parent(v_e_rel[v_j]) THEN
+                    RETURN QUERY SELECT d FROM @extschema@.uuid_tail_partition_ddl(v_e_rel[v_j], tail_modulus) d;
+                END IF;
+                CONTINUE;
             END IF;
             RAISE EXCEPTION 'existing partition % of % overlaps the new partition from % to % but does not match it',
                     v_e_rel[v_j], parent, v_abs[i], v_abs[i + 1]
@@ -757,6 +781,15 @@ BEGIN
         -- A plain CREATE TABLE: should another role take the name between this call and the
         -- statement, it fails instead of skipping (IF NOT EXISTS would leave their table in
         -- place of the partition). Running this function again emits only what is missing.
+        IF tail_modulus IS NOT NULL THEN
+            -- As below, partitioned by %6$I with the operator class %7$I.%8$I.
+            RETURN NEXT pg_catalog.format(
+$sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I FOR VALUES FROM (%4$L) TO (%5$L) PARTITION BY HASH (%6$I %7$I.%8$I)$sql$,
+                v_nsp, v_name, v_rel, v_from, v_to, v_tail_key, v_ops_nsp, v_ops);
+            RETURN QUERY SELECT d FROM @extschema@._uuid_tail_create_ddl(v_nsp, v_name::name, tail_modulus,
+                                                                     ARRAY(SELECT pg_catalog.generate_series(0, tail_modulus - 1))) d;
+            CONTINUE;
+        END IF;
         IF NOT v_move THEN
             -- %1$I.%2$I the partition, %1$I.%3$I the parent, %4$L and %5$L its bounds (a bound
             -- takes the type of the partition key).
@@ -791,6 +824,26 @@ $sql$,
         RETURN NEXT pg_catalog.format($sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I DEFAULT$sql$,
                                       v_nsp, v_name, v_rel);
     END IF;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_v7_partition_ddl(regclass, timestamptz, timestamptz, interval, text, boolean, integer) IS
+'internal to uuid_shard: the time partitions of uuid_v7_partition_ddl, split by tail when asked';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuid_v7_partition_ddl(
+    parent regclass,
+    from_time timestamptz,
+    to_time timestamptz,
+    step interval DEFAULT '1 month',
+    time_zone text DEFAULT 'UTC',
+    with_default boolean DEFAULT false)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    RETURN QUERY SELECT d FROM @extschema@._uuid_v7_partition_ddl(parent, from_time, to_time, step, time_zone,
+                                                                  with_default, NULL::integer) d;
 END
 $fn$;
 
@@ -943,3 +996,532 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@.uuid_bucket_partition_ddl(regclass, text[]) IS
 'CREATE TABLE (or CREATE FOREIGN TABLE on servers) ... PARTITION OF statements for the missing buckets; runs nothing';
+
+-- ==== Hash partitions routed by the random tail (src/shard.rs, src/sql/tail_hash.sql,
+-- src/sql/tail_partition.sql): uuid_tail_remainder, the operator class uuid_tail_ops and its
+-- support function, and the tail-partition helpers. uuid_v7_partition_ddl's body moves into
+-- _uuid_v7_partition_ddl (src/sql/partition.sql, above), which uuid_v7_tail_partition_ddl
+-- shares; its output is unchanged.
+
+CREATE FUNCTION @extschema@.uuid_tail_remainder(id uuid, modulus integer)
+RETURNS integer
+LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE
+AS 'MODULE_PATHNAME', 'uuid_tail_remainder_v1';
+
+CREATE FUNCTION @extschema@.uuid_tail_hash_extended(id uuid, seed bigint)
+RETURNS bigint
+LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE
+AS 'MODULE_PATHNAME', 'uuid_tail_hash_extended_v1';
+
+CREATE OPERATOR CLASS @extschema@.uuid_tail_ops FOR TYPE uuid USING hash AS
+    OPERATOR 1 pg_catalog.= (uuid, uuid),
+    FUNCTION 2 @extschema@.uuid_tail_hash_extended(uuid, bigint);
+
+COMMENT ON OPERATOR CLASS @extschema@.uuid_tail_ops USING hash IS
+'hash partitions routed by the random tail: key k sits in the partition (m, uuid_tail_remainder(k, m))';
+
+CREATE FUNCTION @extschema@._uuid_tail_opclass()
+RETURNS TABLE(opclass oid, schema_name name, opclass_name name)
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    SELECT c.oid, n.nspname, c.opcname INTO opclass, schema_name, opclass_name
+      FROM pg_catalog.pg_opclass c
+      JOIN pg_catalog.pg_namespace n ON n.oid = c.opcnamespace
+      JOIN pg_catalog.pg_am am ON am.oid = c.opcmethod AND am.amname = 'hash'
+      JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_opclass'::pg_catalog.regclass AND d.objid = c.oid
+                                 AND d.deptype = 'e'
+      JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard'
+     WHERE c.opcname = 'uuid_tail_ops';
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'the operator class uuid_tail_ops is not installed'
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = 'Tail-hash partitions need the native extension: creating an operator class takes a superuser, so the SQL edition has none.',
+                  HINT = 'On a server without the native extension, partition by LIST (uuid_bucket(id, n)) or by core HASH (id) (docs/layouts.md).';
+    END IF;
+    RETURN NEXT;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_opclass() IS
+'internal to uuid_shard: the operator class uuid_tail_ops of the extension';
+
+CREATE FUNCTION @extschema@._uuid_tail_is_parent(rel regclass)
+RETURNS boolean
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT EXISTS (
+        SELECT FROM pg_catalog.pg_partitioned_table p
+          JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+          JOIN pg_catalog.pg_opclass c ON c.oid = p.partclass[0] AND c.opcname = 'uuid_tail_ops'
+          JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_opclass'::pg_catalog.regclass AND d.objid = c.oid
+                                     AND d.deptype = 'e'
+          JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard'
+         WHERE p.partrelid = rel AND p.partstrat = 'h' AND p.partnatts = 1
+           AND a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_is_parent(regclass) IS
+'internal to uuid_shard: whether a table is partitioned by HASH (uuid column uuid_tail_ops)';
+
+CREATE FUNCTION @extschema@._uuid_tail_key(parent regclass)
+RETURNS TABLE(schema_name name, table_name name, column_name name)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    SELECT p.schema_name, p.table_name INTO schema_name, table_name
+      FROM @extschema@._uuid_partition_parent(parent) p;
+    PERFORM FROM @extschema@._uuid_tail_opclass();
+    IF NOT @extschema@._uuid_tail_is_parent(parent) THEN
+        RAISE EXCEPTION '% is not partitioned by HASH (column uuid_tail_ops) on one of its uuid columns', parent
+            USING ERRCODE = 'wrong_object_type',
+                  DETAIL = pg_catalog.format('Its partition key is %s.', pg_catalog.pg_get_partkeydef(parent));
+    END IF;
+    SELECT a.attname INTO column_name
+      FROM pg_catalog.pg_partitioned_table p
+      JOIN pg_catalog.pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+     WHERE p.partrelid = parent;
+    RETURN NEXT;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_key(regclass) IS
+'internal to uuid_shard: the key column of a HASH (col uuid_tail_ops) partitioned table';
+
+CREATE FUNCTION @extschema@._uuid_tail_check_modulus(parent regclass, modulus integer)
+RETURNS void
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    IF modulus IS NULL THEN
+        RAISE EXCEPTION 'modulus must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF modulus NOT BETWEEN 1 AND 10000 THEN
+        RAISE EXCEPTION 'modulus for the tail partitions of % must be between 1 and 10000, got %', parent, modulus
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'A power of two (8, 16, 64, 256) keeps the partitions even and each split a halving.';
+    END IF;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_check_modulus(regclass, integer) IS
+'internal to uuid_shard: checks the modulus asked for tail partitions';
+
+CREATE FUNCTION @extschema@._uuid_tail_children(parent regclass)
+RETURNS TABLE(partition regclass, schema_name name, table_name name, relkind "char", modulus integer,
+              remainder integer)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    r record;
+    m text[];
+BEGIN
+    PERFORM FROM @extschema@._uuid_tail_key(parent);
+    FOR r IN SELECT * FROM @extschema@._uuid_partition_children(parent) c LOOP
+        -- a hash parent has no default partition, and pg_get_expr spells every bound so
+        m := pg_catalog.regexp_match(r.bound, '^FOR VALUES WITH \(modulus ([0-9]+), remainder ([0-9]+)\)$');
+        partition := r.partition;
+        schema_name := r.schema_name;
+        table_name := r.table_name;
+        relkind := r.relkind;
+        modulus := m[1]::integer;
+        remainder := m[2]::integer;
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_children(regclass) IS
+'internal to uuid_shard: the partitions of a tail-hash table with their modulus and remainder';
+
+CREATE FUNCTION @extschema@._uuid_tail_create_ddl(nsp name, rel name, modulus integer, remainders integer[])
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_name text;
+    r integer;
+BEGIN
+    FOREACH r IN ARRAY remainders LOOP
+        v_name := @extschema@._uuid_v7_child_name(rel, pg_catalog.format('_h%s_%s', modulus, r));
+        IF @extschema@._uuid_name_taken(nsp, v_name) THEN
+            RAISE EXCEPTION 'relation or type %.% already exists and is not the partition of %.% for modulus %, remainder %',
+                    pg_catalog.quote_ident(nsp), pg_catalog.quote_ident(v_name), pg_catalog.quote_ident(nsp),
+                    pg_catalog.quote_ident(rel), modulus, r
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+        -- %1$I.%2$I the partition, %1$I.%3$I the parent, %4$s the modulus, %5$s the remainder.
+        RETURN NEXT pg_catalog.format(
+$sql$CREATE TABLE %1$I.%2$I PARTITION OF %1$I.%3$I FOR VALUES WITH (MODULUS %4$s, REMAINDER %5$s)$sql$,
+            nsp, v_name, rel, modulus, r);
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_create_ddl(name, name, integer, integer[]) IS
+'internal to uuid_shard: CREATE TABLE statements for tail partitions';
+
+CREATE FUNCTION @extschema@.uuid_tail_partition_ddl(parent regclass, modulus integer)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_nsp name;
+    v_rel name;
+    v_missing integer[] := '{}';
+    v_finer record;
+    v_m integer;  -- modulus, under a name no column of the queries below has
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    SELECT k.schema_name, k.table_name INTO v_nsp, v_rel FROM @extschema@._uuid_tail_key(parent) k;
+    PERFORM @extschema@._uuid_tail_check_modulus(parent, modulus);
+    v_m := modulus;
+    FOR r IN 0 .. v_m - 1 LOOP
+        CONTINUE WHEN EXISTS (SELECT FROM @extschema@._uuid_tail_children(parent) c
+                               WHERE v_m % c.modulus = 0 AND r % c.modulus = c.remainder);
+        SELECT c.partition, c.modulus, c.remainder INTO v_finer
+          FROM @extschema@._uuid_tail_children(parent) c
+         WHERE c.modulus % v_m = 0 AND c.remainder % v_m = r
+         LIMIT 1;
+        IF FOUND THEN
+            RAISE EXCEPTION 'remainder % of modulus % is already split: % covers modulus %, remainder %',
+                    r, v_m, v_finer.partition, v_finer.modulus, v_finer.remainder
+                USING ERRCODE = 'invalid_object_definition',
+                      HINT = pg_catalog.format('Ask for modulus %s to add the partitions it lacks.', v_finer.modulus);
+        END IF;
+        IF EXISTS (SELECT FROM @extschema@._uuid_tail_children(parent) c
+                    WHERE v_m % c.modulus <> 0 AND c.modulus % v_m <> 0) THEN
+            RAISE EXCEPTION 'modulus % does not fit the partitions of %', v_m, parent
+                USING ERRCODE = 'invalid_parameter_value',
+                      DETAIL = pg_catalog.format('Its partitions have moduli %s; every modulus must divide the next larger one.',
+                          (SELECT pg_catalog.string_agg(m.modulus::text, ', ' ORDER BY m.modulus)
+                             FROM (SELECT DISTINCT c.modulus FROM @extschema@._uuid_tail_children(parent) c) m));
+        END IF;
+        v_missing := v_missing || r;
+    END LOOP;
+    RETURN QUERY SELECT d FROM @extschema@._uuid_tail_create_ddl(v_nsp, v_rel, v_m, v_missing) d;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_tail_partition_ddl(regclass, integer) IS
+'CREATE TABLE ... PARTITION OF ... FOR VALUES WITH (MODULUS, REMAINDER) statements for the remainders no partition covers; runs nothing';
+
+CREATE FUNCTION @extschema@.uuid_v7_tail_partition_ddl(
+    parent regclass,
+    from_time timestamptz,
+    to_time timestamptz,
+    step interval DEFAULT '1 month',
+    modulus integer DEFAULT 8,
+    time_zone text DEFAULT 'UTC')
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    IF modulus IS NULL THEN
+        RAISE EXCEPTION 'modulus must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    RETURN QUERY SELECT d FROM @extschema@._uuid_v7_partition_ddl(parent, from_time, to_time, step, time_zone,
+                                                                  false, modulus) d;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_v7_tail_partition_ddl(regclass, timestamptz, timestamptz, interval, integer, text) IS
+'time partitions as uuid_v7_partition_ddl makes them, each split into modulus tail partitions; runs nothing';
+
+CREATE FUNCTION @extschema@.uuid_tail_partitions(parent regclass, worker_count integer DEFAULT NULL)
+RETURNS TABLE(partition regclass, modulus integer, remainder integer, rows bigint, workers integer[])
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    c record;
+    v_gcd integer;
+    v_b integer;
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF worker_count < 1 THEN
+        RAISE EXCEPTION 'worker_count must be at least 1, got %', worker_count
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    FOR c IN SELECT * FROM @extschema@._uuid_tail_children(parent) t ORDER BY t.modulus, t.remainder LOOP
+        partition := c.partition;
+        modulus := c.modulus;
+        remainder := c.remainder;
+        EXECUTE pg_catalog.format($sql$SELECT pg_catalog.count(*) FROM %I.%I$sql$, c.schema_name, c.table_name) INTO rows;
+        workers := NULL;
+        IF worker_count IS NOT NULL THEN
+            v_gcd := c.modulus;
+            v_b := worker_count;
+            WHILE v_b <> 0 LOOP
+                SELECT v_b, v_gcd % v_b INTO v_gcd, v_b;
+            END LOOP;
+            SELECT pg_catalog.array_agg(w ORDER BY w) INTO workers
+              FROM pg_catalog.generate_series(0, worker_count - 1) w
+             WHERE w % v_gcd = c.remainder % v_gcd;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_tail_partitions(regclass, integer) IS
+'the partitions of a HASH (col uuid_tail_ops) partitioned table with modulus, remainder, rows and the workers whose keys each holds';
+
+CREATE FUNCTION @extschema@._uuid_tail_split_pending(parent regclass, old_partition text, old_modulus integer,
+                                                     old_remainder integer, low text, high text, foreign_keys text[])
+RETURNS boolean
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_old regclass := pg_catalog.to_regclass(old_partition);
+    v_low regclass := pg_catalog.to_regclass(low);
+    v_high regclass := pg_catalog.to_regclass(high);
+    v_fks text[];
+BEGIN
+    IF v_old IS NULL AND v_low IS NOT NULL AND v_high IS NOT NULL
+       AND EXISTS (SELECT FROM @extschema@._uuid_tail_children(parent) c
+                    WHERE c.partition = v_low AND c.modulus = 2 * old_modulus AND c.remainder = old_remainder)
+       AND EXISTS (SELECT FROM @extschema@._uuid_tail_children(parent) c
+                    WHERE c.partition = v_high AND c.modulus = 2 * old_modulus AND c.remainder = old_remainder + old_modulus) THEN
+        RAISE NOTICE '% was split already into % and %', old_partition, v_low, v_high;
+        RETURN false;
+    END IF;
+    IF v_old IS NULL OR NOT EXISTS (SELECT FROM @extschema@._uuid_tail_children(parent) c
+                                     WHERE c.partition = v_old AND c.modulus = old_modulus AND c.remainder = old_remainder
+                                       AND c.relkind = 'r') THEN
+        RAISE EXCEPTION 'cannot split %: it is no longer the partition of % for modulus %, remainder %',
+                old_partition, parent, old_modulus, old_remainder
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = 'Nothing was changed. Make the script again with uuid_tail_split_ddl.';
+    END IF;
+    IF v_low IS NOT NULL OR v_high IS NOT NULL THEN
+        RAISE EXCEPTION 'cannot split %: % already exists', old_partition, coalesce(v_low, v_high)
+            USING ERRCODE = 'duplicate_table',
+                  HINT = 'Nothing was changed.';
+    END IF;
+    SELECT coalesce(pg_catalog.array_agg(f.fk ORDER BY f.fk), '{}') INTO v_fks
+      FROM @extschema@._uuid_tail_foreign_keys(parent) f;
+    IF v_fks IS DISTINCT FROM foreign_keys THEN
+        RAISE EXCEPTION 'cannot split %: the foreign keys referencing % changed since the script was made', old_partition, parent
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = 'Nothing was changed. Make the script again with uuid_tail_split_ddl.';
+    END IF;
+    RETURN true;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_split_pending(regclass, text, integer, integer, text, text, text[]) IS
+'internal to uuid_shard: whether a tail split is still to do, checked under its lock';
+
+CREATE FUNCTION @extschema@._uuid_tail_foreign_keys(rel regclass)
+RETURNS TABLE(constraint_oid oid, referencing regclass, name name, fk text, validated boolean)
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    WITH RECURSIVE ancestors(relid) AS (
+        SELECT rel::pg_catalog.oid
+        UNION
+        SELECT i.inhparent FROM pg_catalog.pg_inherits i JOIN ancestors a ON i.inhrelid = a.relid)
+    SELECT co.oid, co.conrelid::pg_catalog.regclass, co.conname,
+           co.conrelid::pg_catalog.regclass::text || '.' || pg_catalog.quote_ident(co.conname), co.convalidated
+      FROM pg_catalog.pg_constraint co
+     WHERE co.contype = 'f' AND co.conparentid = 0 AND co.confrelid IN (SELECT relid FROM ancestors)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_foreign_keys(regclass) IS
+'internal to uuid_shard: the foreign keys referencing a table or its ancestors';
+
+CREATE FUNCTION @extschema@._uuid_tail_fk_unvalidated(rel regclass, name name)
+RETURNS boolean
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT EXISTS (SELECT FROM pg_catalog.pg_constraint co
+                    WHERE co.conrelid = rel AND co.conname = name AND co.contype = 'f' AND NOT co.convalidated)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_fk_unvalidated(regclass, name) IS
+'internal to uuid_shard: whether a foreign key waits for VALIDATE';
+
+CREATE FUNCTION @extschema@.uuid_tail_split_ddl(partition regclass)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_parent regclass;
+    v_nsp name;
+    v_rel name;
+    v_old_nsp name;
+    v_old_rel name;
+    v_m integer;
+    v_r integer;
+    v_low text;
+    v_high text;
+    v_owner name;
+    v_cols text;
+    v_overriding text;
+    v_fks text[];
+    v_body text := '';
+    v_own text;
+    f record;
+    v_part regclass;  -- partition, under a name no column of the queries below has
+BEGIN
+    IF partition IS NULL THEN
+        RAISE EXCEPTION 'partition must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    v_part := partition;
+    SELECT i.inhparent::regclass INTO v_parent FROM pg_catalog.pg_inherits i WHERE i.inhrelid = v_part;
+    IF NOT FOUND OR NOT @extschema@._uuid_tail_is_parent(v_parent) THEN
+        PERFORM FROM @extschema@._uuid_tail_opclass();
+        RAISE EXCEPTION '% is not a partition of a table partitioned by HASH (column uuid_tail_ops)', v_part
+            USING ERRCODE = 'wrong_object_type';
+    END IF;
+    SELECT k.schema_name, k.table_name INTO v_nsp, v_rel FROM @extschema@._uuid_tail_key(v_parent) k;
+    SELECT c.schema_name, c.table_name, c.modulus, c.remainder INTO v_old_nsp, v_old_rel, v_m, v_r
+      FROM @extschema@._uuid_tail_children(v_parent) c WHERE c.partition = v_part AND c.relkind = 'r';
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'cannot split %: only a plain table partition can be split', v_part
+            USING ERRCODE = 'wrong_object_type';
+    END IF;
+    IF v_m > 1073741823 THEN
+        RAISE EXCEPTION 'cannot split %: modulus % cannot be doubled', v_part, v_m
+            USING ERRCODE = 'program_limit_exceeded';
+    END IF;
+    -- What belongs to the partition alone would be lost with it: refuse, before anything runs.
+    SELECT pg_catalog.string_agg(o, '; ') INTO v_own FROM (
+        SELECT pg_catalog.format('index %s', ix.indexrelid::regclass) AS o
+          FROM pg_catalog.pg_index ix
+         WHERE ix.indrelid = v_part
+           AND NOT EXISTS (SELECT FROM pg_catalog.pg_inherits i WHERE i.inhrelid = ix.indexrelid)
+        UNION ALL
+        SELECT pg_catalog.format('trigger %I', t.tgname) FROM pg_catalog.pg_trigger t
+         WHERE t.tgrelid = v_part AND NOT t.tgisinternal AND t.tgparentid = 0
+        UNION ALL
+        SELECT pg_catalog.format('policy %I', po.polname) FROM pg_catalog.pg_policy po WHERE po.polrelid = v_part
+        UNION ALL
+        SELECT 'row level security' FROM pg_catalog.pg_class c WHERE c.oid = v_part AND c.relrowsecurity
+        UNION ALL
+        SELECT 'column privileges' FROM pg_catalog.pg_attribute a
+         WHERE a.attrelid = v_part AND a.attacl IS NOT NULL LIMIT 1) s;
+    IF v_own IS NOT NULL THEN
+        RAISE EXCEPTION 'cannot split %: it has what its parent has not: %', v_part, v_own
+            USING ERRCODE = 'feature_not_supported',
+                  HINT = pg_catalog.format('Define them on %s, which gives them to every partition, or drop them.', v_parent);
+    END IF;
+
+    v_low := @extschema@._uuid_v7_child_name(v_rel, pg_catalog.format('_h%s_%s', 2 * v_m, v_r));
+    v_high := @extschema@._uuid_v7_child_name(v_rel, pg_catalog.format('_h%s_%s', 2 * v_m, v_r + v_m));
+    IF @extschema@._uuid_name_taken(v_nsp, v_low) OR @extschema@._uuid_name_taken(v_nsp, v_high) THEN
+        RAISE EXCEPTION 'cannot split %: relation or type %.% or %.% already exists', v_part,
+                pg_catalog.quote_ident(v_nsp), pg_catalog.quote_ident(v_low), pg_catalog.quote_ident(v_nsp), pg_catalog.quote_ident(v_high)
+            USING ERRCODE = 'duplicate_table';
+    END IF;
+    SELECT r.rolname INTO v_owner FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles r ON r.oid = c.relowner
+     WHERE c.oid = v_part;
+    -- Generated columns are computed again; identity columns keep their values.
+    SELECT pg_catalog.string_agg(pg_catalog.format('%I', a.attname), ', ' ORDER BY a.attnum),
+           CASE WHEN bool_or(a.attidentity <> '') THEN ' OVERRIDING SYSTEM VALUE' ELSE '' END
+      INTO v_cols, v_overriding
+      FROM pg_catalog.pg_attribute a
+     WHERE a.attrelid = v_parent AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = '';
+    SELECT coalesce(pg_catalog.array_agg(k.fk ORDER BY k.fk), '{}') INTO v_fks
+      FROM @extschema@._uuid_tail_foreign_keys(v_parent) k;
+
+    FOR f IN SELECT * FROM @extschema@._uuid_tail_foreign_keys(v_parent) k ORDER BY k.fk LOOP
+        -- %1$s the referencing table (regclass text, qualified and quoted), %2$I the foreign key.
+        v_body := v_body || pg_catalog.format(
+$sql$        ALTER TABLE %1$s DROP CONSTRAINT %2$I;
+$sql$,
+            f.referencing, f.name);
+    END LOOP;
+    -- %1$I.%2$I the parent, %3$I.%4$I the partition, %1$I.%5$I and %1$I.%6$I its halves,
+    -- %7$s and %8$s their remainders, %9$s the doubled modulus, %10$I the partition's owner,
+    -- %11$s the columns, %12$s ' OVERRIDING SYSTEM VALUE' when some are identity columns.
+    v_body := v_body || pg_catalog.format(
+$sql$        ALTER TABLE %1$I.%2$I DETACH PARTITION %3$I.%4$I;
+        CREATE TABLE %1$I.%5$I PARTITION OF %1$I.%2$I FOR VALUES WITH (MODULUS %9$s, REMAINDER %7$s);
+        CREATE TABLE %1$I.%6$I PARTITION OF %1$I.%2$I FOR VALUES WITH (MODULUS %9$s, REMAINDER %8$s);
+        ALTER TABLE %1$I.%5$I OWNER TO %10$I;
+        ALTER TABLE %1$I.%6$I OWNER TO %10$I;
+$sql$,
+        v_nsp, v_rel, v_old_nsp, v_old_rel, v_low, v_high, v_r, v_r + v_m, 2 * v_m, v_owner);
+    FOR f IN
+        SELECT a.privilege_type, a.is_grantable, r.rolname
+          FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
+          LEFT JOIN pg_catalog.pg_roles r ON r.oid = a.grantee
+         WHERE c.oid = v_part AND a.grantee <> c.relowner
+         ORDER BY r.rolname NULLS FIRST, a.privilege_type
+    LOOP
+        -- %1$I.%2$I and %1$I.%3$I the halves, %4$s the privilege, %5$I the grantee (PUBLIC
+        -- when it has no role), %6$s ' WITH GRANT OPTION' when it may pass it on.
+        v_body := v_body || pg_catalog.format(CASE WHEN f.rolname IS NULL THEN
+$sql$        GRANT %4$s ON TABLE %1$I.%2$I, %1$I.%3$I TO PUBLIC%6$s;
+$sql$ ELSE
+$sql$        GRANT %4$s ON TABLE %1$I.%2$I, %1$I.%3$I TO %5$I%6$s;
+$sql$ END,
+            v_nsp, v_low, v_high, f.privilege_type, f.rolname,
+            CASE WHEN f.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
+    END LOOP;
+    -- %1$I.%2$I the parent, %3$I.%4$I the partition, %5$s the columns, %6$s the override.
+    v_body := v_body || pg_catalog.format(
+$sql$        INSERT INTO %1$I.%2$I (%5$s)%6$s SELECT %5$s FROM %3$I.%4$I;
+        DROP TABLE %3$I.%4$I;
+$sql$,
+        v_nsp, v_rel, v_old_nsp, v_old_rel, v_cols, v_overriding);
+    FOR f IN SELECT * FROM @extschema@._uuid_tail_foreign_keys(v_parent) k ORDER BY k.fk LOOP
+        -- %1$s the referencing table, %2$I the foreign key, %3$s its definition as
+        -- pg_get_constraintdef deparsed it with search_path pinned (as the block runs), %4$s
+        -- ' NOT VALID' for one that was validated (one that was not keeps NOT VALID in its
+        -- definition); before PostgreSQL 18 a partitioned table takes no NOT VALID foreign
+        -- key, so there it is checked at once.
+        v_body := v_body || pg_catalog.format(
+$sql$        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s%4$s;
+$sql$,
+            f.referencing, f.name, pg_catalog.pg_get_constraintdef(f.constraint_oid),
+            CASE WHEN f.validated AND (pg_catalog.current_setting('server_version_num')::integer >= 180000
+                                       OR (SELECT c.relkind FROM pg_catalog.pg_class c WHERE c.oid = f.referencing) <> 'p')
+                 THEN ' NOT VALID' ELSE '' END);
+    END LOOP;
+    -- %1$I.%2$I the parent, %3$L its name, %4$L the partition's, %5$s and %6$s its modulus and
+    -- remainder, %7$L and %8$L the halves' names, %9$L the foreign keys, %10$s what runs.
+    RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    LOCK TABLE %1$I.%2$I IN ACCESS EXCLUSIVE MODE;
+    IF @extschema@._uuid_tail_split_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text, %5$s, %6$s,
+                                            %7$L::pg_catalog.text, %8$L::pg_catalog.text, %9$L::pg_catalog.text[]) THEN
+%10$s    END IF;
+$sql$,
+        v_nsp, v_rel, pg_catalog.format('%I.%I', v_nsp, v_rel), pg_catalog.format('%I.%I', v_old_nsp, v_old_rel),
+        v_m, v_r, pg_catalog.format('%I.%I', v_nsp, v_low), pg_catalog.format('%I.%I', v_nsp, v_high), v_fks, v_body));
+    FOR f IN SELECT * FROM @extschema@._uuid_tail_foreign_keys(v_parent) k WHERE k.validated ORDER BY k.fk LOOP
+        -- %1$L the referencing table's name, %2$L the foreign key's, %1$s and %3$I the same as names.
+        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    IF @extschema@._uuid_tail_fk_unvalidated(%1$L::pg_catalog.regclass, %2$L::pg_catalog.name) THEN
+        ALTER TABLE %1$s VALIDATE CONSTRAINT %3$I;
+    END IF;
+$sql$,
+            f.referencing::text, f.name, f.name));
+    END LOOP;
+    RAISE NOTICE 'the split holds an ACCESS EXCLUSIVE lock on % until its first statement commits: reads and writes of % wait while the % of % are copied',
+        v_parent, v_parent, pg_catalog.pg_size_pretty(pg_catalog.pg_table_size(v_part)), v_part
+        USING DETAIL = CASE WHEN v_fks = '{}' THEN NULL
+                            ELSE pg_catalog.format('The tables whose foreign keys reference it are locked too: %s. Each foreign key is then validated in a statement of its own, while writes go on.',
+                                                   (SELECT pg_catalog.string_agg(DISTINCT k.referencing::text, ', ') FROM @extschema@._uuid_tail_foreign_keys(v_parent) k)) END;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_tail_split_ddl(regclass) IS
+'a script that splits the tail partition (m, r) into (2m, r) and (2m, r + m), keeping rows, indexes, grants and the foreign keys that reference the table; runs nothing';

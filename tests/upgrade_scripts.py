@@ -29,9 +29,9 @@ def definitions(text):
     """{key: (header, body)} of each function and comment, the last one winning."""
     found = {}
     for m in CREATE.finditer(text):
-        as_at = re.compile(r"(?m)\bAS (\$\w*\$)").search(text, m.end())
-        if not as_at:
-            continue
+        as_at = re.compile(r"(?m)\bAS (\$\w*\$|'MODULE_PATHNAME')").search(text, m.end())
+        if not as_at or as_at.group(1) == "'MODULE_PATHNAME'":
+            continue  # a C function: no body
         tag = as_at.group(1)
         end = text.index(tag, as_at.end())
         header = " ".join(text[m.end() - 1:as_at.start()].split())

@@ -203,7 +203,8 @@ BEGIN
             RAISE EXCEPTION 'modulus % does not fit the partitions of %', v_m, parent
                 USING ERRCODE = 'invalid_parameter_value',
                       DETAIL = pg_catalog.format('Its partitions have moduli %s; every modulus must divide the next larger one.',
-                          (SELECT pg_catalog.string_agg(DISTINCT c.modulus::text, ', ') FROM @extschema@._uuid_tail_children(parent) c));
+                          (SELECT pg_catalog.string_agg(m.modulus::text, ', ' ORDER BY m.modulus)
+                             FROM (SELECT DISTINCT c.modulus FROM @extschema@._uuid_tail_children(parent) c) m));
         END IF;
         v_missing := v_missing || r;
     END LOOP;

@@ -2,7 +2,8 @@
 -- catalog sees it, one block per object in a fixed order ("== kind identity", then its
 -- definition): for functions the full pg_get_functiondef plus every marking, owner, privileges
 -- and comment; for aggregates their parts; for types (the SQL edition's argument domains) their
--- base type and constraints. OIDs are left out, so two installations compare as text.
+-- base type and constraints; for operator classes their family, default flag, operators and
+-- support functions. OIDs are left out, so two installations compare as text.
 SET search_path = pg_catalog;
 SELECT concat_ws(E'\n',
          '== ' || CASE p.prokind WHEN 'a' THEN 'aggregate ' ELSE 'function ' END || p.oid::regprocedure::text,
@@ -28,4 +29,16 @@ SELECT concat_ws(E'\n',
             FROM pg_constraint c WHERE c.contypid = t.oid))
   FROM pg_type t
  WHERE t.typnamespace = to_regnamespace(:'schema') AND t.typtype <> 'c' AND t.typelem = 0
+UNION ALL
+SELECT concat_ws(E'\n',
+         '== operator class ' || c.opcname || ' using ' || am.amname,
+         format('type=%s default=%s family=%s owner-is-superuser=%s', c.opcintype::regtype, c.opcdefault, f.opfname,
+                (SELECT r.rolsuper FROM pg_roles r WHERE r.oid = c.opcowner)),
+         'comment: ' || obj_description(c.oid, 'pg_opclass'),
+         (SELECT string_agg(format('operator %s %s', o.amopstrategy, o.amopopr::regoperator), E'\n' ORDER BY o.amopstrategy)
+            FROM pg_amop o WHERE o.amopfamily = c.opcfamily),
+         (SELECT string_agg(format('function %s %s', pr.amprocnum, pr.amproc::regprocedure), E'\n' ORDER BY pr.amprocnum)
+            FROM pg_amproc pr WHERE pr.amprocfamily = c.opcfamily))
+  FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod JOIN pg_opfamily f ON f.oid = c.opcfamily
+ WHERE c.opcnamespace = to_regnamespace(:'schema')
 ORDER BY 1;

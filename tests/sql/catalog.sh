@@ -36,7 +36,7 @@ unpinned_edition=(
 # tests/pg_regress, tests/sql/buckets.sh and tests/sql/hostile.sh). Both editions share them.
 rewritten=(
   "function uuid_shard.uuid_bucket_grow_ddl(regclass,integer,text[])=split by step into _uuid_bucket_grow_setup/_copy/_swap, each statement a format() template; the script checks by calls, not conditions passed as text"
-  "function uuid_shard.uuid_v7_partition_ddl(regclass,timestamp with time zone,timestamp with time zone,interval,text,boolean)=each statement one format() template with positional arguments; output unchanged"
+  "function uuid_shard.uuid_v7_partition_ddl(regclass,timestamp with time zone,timestamp with time zone,interval,text,boolean)=its body moved into _uuid_v7_partition_ddl, shared with uuid_v7_tail_partition_ddl, each statement one format() template with positional arguments; output unchanged"
   "function uuid_shard.uuid_v7_retention_ddl(regclass,timestamp with time zone,text)=each statement one format() template with positional arguments; output unchanged"
   "function uuid_shard.uuid_bucket_partition_ddl(regclass,text[])=each statement one format() template with positional arguments; output unchanged"
 )
