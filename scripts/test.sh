@@ -66,8 +66,10 @@ for m in "${majors[@]}"; do
     suite "package tarball: PostgreSQL $m" bash tests/package/tarball.sh "$m"
     suite "pg_regress: PostgreSQL $m (packaged build)" env SKIP_INSTALL=1 bash tests/pg_regress/run.sh "$m"
   fi
-  # Every sql block of README.md and docs/ runs as written, on the newest major tested.
-  [ "$m" = "${majors[${#majors[@]}-1]}" ] && suite "docs: sql blocks run (PostgreSQL $m)" bash tests/check_docs_sql.sh "$m"
+  # The docs run as a reader runs them: every page on the newest major tested, the README on the
+  # oldest too.
+  if [ "$m" = "${majors[${#majors[@]}-1]}" ]; then suite "docs: pages run (PostgreSQL $m)" bash tests/check_docs_sql.sh "$m"
+  elif [ "$m" = "${majors[0]}" ]; then suite "docs: README runs (PostgreSQL $m)" bash tests/check_docs_sql.sh "$m" README.md; fi
   if [ "$quick" = 0 ]; then
     for t in tests/sql/*.sh; do
       [ -f "$t" ] || continue

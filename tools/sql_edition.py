@@ -39,7 +39,8 @@ for rel, text in parts:
     text = re.sub(r"(?m)^CREATE FUNCTION\b", "CREATE OR REPLACE FUNCTION", text)
     body.append("-- ======== %s ========\n%s" % (rel, text.rstrip() + "\n"))
 body = "\n".join(body)
-for quote in ("$uuid_shard_sql$", "$uuid_shard_check$", "$uuid_shard_check_do$", "$uuid_shard_pgtle$", "$_pgtle_", "@schema_given@", "@shared_schema_ok@"):
+for quote in ("$uuid_shard_sql$", "$uuid_shard_check$", "$uuid_shard_check_do$", "$uuid_shard_pgtle$", "$uuid_shard_tle_check$",
+              "$uuid_shard_tle_check_do$", "$_pgtle_", "@schema_given@", "@shared_schema_ok@"):
     if quote in body:
         sys.exit("sql_edition: the SQL contains %s, which the scripts use as their quote" % quote)
 
@@ -74,7 +75,7 @@ BEGIN
     IF EXISTS (SELECT FROM pg_catalog.pg_extension
                 WHERE extname OPERATOR(pg_catalog.=) 'uuid_shard' AND extnamespace OPERATOR(pg_catalog.=) v_nsp) THEN
         RAISE EXCEPTION 'extension uuid_shard exists in schema %, whose functions this script would replace', $s$@extschema@$s$
-            USING ERRCODE = 'duplicate_object', HINT = 'sql_edition/to_sql_edition.sql moves a database from the extension to this script.';
+            USING ERRCODE = 'duplicate_object', HINT = 'sql_edition/to_sql_edition.sql moves a database from the extension (native or pg_tle) to this script.';
     END IF;
     IF NOT v_schema_given THEN
         SELECT p.pronamespace::pg_catalog.regnamespace::pg_catalog.text INTO v_other
@@ -174,18 +175,41 @@ SELECT CASE WHEN :'schema' OPERATOR(pg_catalog.~) '["$''\\]' THEN
 \gexec
 """ % {"v": version, "body": body, "check": plain_check.replace("$uuid_shard_check$", "$uuid_shard_check_do$")}
 
+# The pg_tle extension script's own check, run first by CREATE EXTENSION (and by ALTER EXTENSION
+# UPDATE, where the functions are the extension's members and pass): a schema that holds the plain
+# script's functions would otherwise fail half-way, on the first function the script cannot take
+# over, with a PL/pgSQL trace.
+tle_check = """DO $uuid_shard_tle_check_do$
+DECLARE
+    v_nsp CONSTANT oid := pg_catalog.to_regnamespace($s$@extschema@$s$);
+BEGIN
+    IF EXISTS (SELECT FROM pg_catalog.pg_proc p
+                WHERE p.pronamespace OPERATOR(pg_catalog.=) v_nsp AND p.proname OPERATOR(pg_catalog.=) 'uuid_bucket'
+                  AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend d
+                                   WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+                                     AND d.objid OPERATOR(pg_catalog.=) p.oid AND d.deptype OPERATOR(pg_catalog.=) 'e')) THEN
+        RAISE EXCEPTION 'the SQL edition of uuid_shard is installed in schema % by its plain script, whose functions CREATE EXTENSION would take over', $s$@extschema@$s$
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'Upgrade it by running the plain script again instead, or move it into the extension with sql_edition/to_native.sql (docs/sql-edition.md, Moving between editions).';
+    END IF;
+END $uuid_shard_tle_check_do$;
+"""
+
 pgtle = head + r"""--   psql -f uuid_shard-%(v)s.pgtle.sql   (as a member of pgtle_admin, with pg_tle loaded)
 -- Registers the extension with pg_tle; then any database owner runs CREATE EXTENSION uuid_shard
 -- [SCHEMA NAME], exactly as with the native extension. Where an older release is registered,
 -- registers this one as a new version with update paths from the older ones (the script only
 -- replaces and adds functions, so it is its own update script): then ALTER EXTENSION uuid_shard
--- UPDATE. Running it again for a version that is registered changes nothing.
+-- UPDATE. Running it again for a version that is registered changes nothing. CREATE EXTENSION
+-- refuses a schema that holds the plain script's functions (upgrade those with the plain script,
+-- or move them into the extension with sql_edition/to_native.sql).
 \set ON_ERROR_STOP on
 CREATE EXTENSION IF NOT EXISTS pg_tle;
 DO $uuid_shard_pgtle$
 DECLARE
     v_version CONSTANT text := '%(v)s';
-    v_sql CONSTANT text := $uuid_shard_sql$
+    v_sql CONSTANT text := $uuid_shard_tle_check$
+%(tle_check)s$uuid_shard_tle_check$ OPERATOR(pg_catalog.||) $uuid_shard_sql$
 %(body)s$uuid_shard_sql$;
     v_older text;
 BEGIN
@@ -209,7 +233,7 @@ BEGIN
     END IF;
 END
 $uuid_shard_pgtle$;
-""" % {"v": version, "body": body}
+""" % {"v": version, "body": body, "tle_check": tle_check}
 
 for name, text in (("uuid_shard-%s.sql" % version, plain), ("uuid_shard-%s.pgtle.sql" % version, pgtle)):
     with open(os.path.join(dist, name), "w") as out:

@@ -213,4 +213,37 @@ block=$(sed -n '/^DO \$uuid_shard_pgtle\$$/,/^\$uuid_shard_pgtle\$;$/p' "$pgtle_
   | sed '1s/.*/CREATE FUNCTION pg_temp.pgtle_registration() RETURNS void LANGUAGE plpgsql AS $uuid_shard_pgtle$/')
 check "pg_tle file: its registration block parses as PL/pgSQL" \
   "$(printf 'SET check_function_bodies = on;\n%s\nSELECT count(*) FROM pg_proc WHERE proname = %s;\n' "$block" "'pgtle_registration'" | as_role app_owner app 2>&1)" 1
+
+# 6. the pg_tle route's CREATE EXTENSION over the plain script's functions. pg_tle does not run
+#    here, so its extension script is run as CREATE EXTENSION would run it: the registered text
+#    (the route's own check, then the body) with @extschema@ replaced by the schema.
+tle_extension_script() { # SCHEMA [check]: the registered script, or only its check
+  python3 - "$pgtle_script" "$@" <<'PY'
+import sys
+tle, schema = open(sys.argv[1]).read(), sys.argv[2]
+text = tle.split("$uuid_shard_tle_check$")[1]
+if sys.argv[3:] != ["check"]:
+    text += tle.split("$uuid_shard_sql$")[1]
+print(text.replace("@extschema@", schema))
+PY
+}
+suite_case "pg_tle route"
+functions_sql="SELECT count(*) || ' functions, ' || md5(string_agg(p.oid || p.prosrc, ',' ORDER BY p.oid)) FROM pg_proc p WHERE p.pronamespace = 'uuid_shard'::regnamespace"
+before_tle=$(as_role app_owner app_public -c "$functions_sql")
+tle_extension_script uuid_shard >"$dist/tle_uuid_shard.sql"
+out=$(as_role app_owner app_public -v VERBOSITY=verbose -f "$dist/tle_uuid_shard.sql" 2>&1 || true)
+check "over the plain script's functions: one error, SQLSTATE 42710, naming the schema" \
+  "$(grep -c 'ERROR:' <<<"$out") $(grep -c ' ERROR:  42710: the SQL edition of uuid_shard is installed in schema uuid_shard by its plain script' <<<"$out")" "1 1"
+check "  with a hint naming both ways out, and no trace beyond the check itself" \
+  "$(grep -c '^HINT:  Upgrade it by running the plain script again instead, or move it into the extension with sql_edition/to_native.sql' <<<"$out") $(grep -c '^CONTEXT:\|^PL/pgSQL' <<<"$out")" "1 1"
+check "  the plain script's functions untouched" "$(as_role app_owner app_public -c "$functions_sql")" "$before_tle"
+make_db app_tle app_owner
+as_role app_owner app_tle -c "CREATE SCHEMA uuid_shard"
+as_role app_owner app_tle -f "$dist/tle_uuid_shard.sql" >/dev/null
+check "into an empty schema: the same functions as the plain script" \
+  "$(as_role app_owner app_tle -c "SELECT string_agg(p.oid::regprocedure::text, ' ' ORDER BY p.oid::regprocedure::text) FROM pg_proc p WHERE p.pronamespace = 'uuid_shard'::regnamespace")" \
+  "$(as_role app_owner app_public -c "SELECT string_agg(p.oid::regprocedure::text, ' ' ORDER BY p.oid::regprocedure::text) FROM pg_proc p WHERE p.pronamespace = 'uuid_shard'::regnamespace")"
+check "over the extension's own functions (its update path): the check passes" \
+  "$(tle_extension_script public check >"$dist/tle_check_public.sql" && as_role app_owner app_native -f "$dist/tle_check_public.sql" 2>&1)" ""
+suite_case
 finish
