@@ -33,7 +33,10 @@ BEGIN
       FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid
      WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'
        AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
-       AND d.refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard');
+       AND d.refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard')
+       -- native only: the support function of the operator class uuid_tail_ops, which the
+       -- edition cannot create (it takes a superuser); the native one stays as it is
+       AND p.proname <> 'uuid_tail_hash_extended';
     DROP EXTENSION uuid_shard;
     DROP SCHEMA uuid_shard_move_scratch;
     -- 2. Move the edition's functions out of the way (their OIDs, and what depends on them, stay).
@@ -77,6 +80,7 @@ BEGIN
           FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid
          WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = v_ext
            AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND p.prokind <> 'a'
+           AND (p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) IN (SELECT l.proname, l.args FROM uuid_shard_move_list l)
     LOOP
         v_def := pg_catalog.pg_get_functiondef(r.oid);
         v_owner := (SELECT p.proowner::pg_catalog.regrole::text FROM pg_catalog.pg_proc p WHERE p.oid = r.oid);

@@ -543,11 +543,15 @@ $sql$    IF @extschema@._uuid_tail_fk_unvalidated(%1$L::pg_catalog.regclass, %2$
 $sql$,
             f.referencing::text, f.name, f.name));
     END LOOP;
-    RAISE NOTICE 'the split holds an ACCESS EXCLUSIVE lock on % until its first statement commits: reads and writes of % wait while the % of % are copied',
-        v_parent, v_parent, pg_catalog.pg_size_pretty(pg_catalog.pg_table_size(v_part)), v_part
-        USING DETAIL = CASE WHEN v_fks = '{}' THEN NULL
-                            ELSE pg_catalog.format('The tables whose foreign keys reference it are locked too: %s. Each foreign key is then validated in a statement of its own, while writes go on.',
-                                                   (SELECT pg_catalog.string_agg(DISTINCT k.referencing::text, ', ') FROM @extschema@._uuid_tail_foreign_keys(v_parent) k)) END;
+    IF v_fks = '{}' THEN
+        RAISE NOTICE 'the split holds an ACCESS EXCLUSIVE lock on % until its first statement commits: reads and writes of % wait while the % of % are copied',
+            v_parent, v_parent, pg_catalog.pg_size_pretty(pg_catalog.pg_table_size(v_part)), v_part;
+    ELSE
+        RAISE NOTICE 'the split holds an ACCESS EXCLUSIVE lock on % until its first statement commits: reads and writes of % wait while the % of % are copied',
+            v_parent, v_parent, pg_catalog.pg_size_pretty(pg_catalog.pg_table_size(v_part)), v_part
+            USING DETAIL = pg_catalog.format('The tables whose foreign keys reference it are locked too: %s. Each foreign key is then validated in a statement of its own, while writes go on.',
+                               (SELECT pg_catalog.string_agg(DISTINCT k.referencing::text, ', ') FROM @extschema@._uuid_tail_foreign_keys(v_parent) k));
+    END IF;
 END
 $fn$;
 

@@ -14,6 +14,9 @@
 #   6. the mask (uuid_v7_mask / uuid_v7_unmask): every vector of the mask section on both, and
 #      the same random-input count of v7 keys and v4 public IDs with random secrets of 16..112
 #      bytes (numbered 6, it runs after 2);
+#   7. the tail remainder (uuid_tail_remainder): every vector of the tail_remainder section on
+#      both, the support function of uuid_tail_ops (native only) against its vectors, the invalid
+#      moduli, and the same random-input count of keys of any kind and moduli up to 2^31 - 1;
 #   5. uuidv7() strictly increasing: 100,000 in one statement, a clock stepping back, a stuck
 #      clock carrying the fraction into the next millisecond, the 48-bit limit, uuidv7(shift).
 #   tests/sql/sql_edition_parity.sh MAJOR     (the native extension must be installed)
@@ -299,6 +302,48 @@ SELECT format('%-18s %s inputs, %s differ', f, total, bad), bad = 0 AND total = 
 check_results "mask" 3 "$res"
 echo "  ($((SECONDS - t1))s)"
 
+# ---- 7. the tail remainder: its vectors and random inputs, on both editions ----------------------
+t1=$SECONDS
+res=$(db postgres -F' ' <<<"\\set vectors \`cat '$PROJECT_ROOT/tests/vectors/vectors.json'\`
+$outcome_fn
+CREATE TEMP TABLE tv AS SELECT (:'vectors'::jsonb)->'tail_remainder' AS j;
+CREATE TEMP TABLE tchecks (what text, ok boolean);
+-- one check per vector: the support function's value (native), then one per modulus (both editions)
+INSERT INTO tchecks
+SELECT 'tail hash ' || (x->>'uuid'), public.uuid_tail_hash_extended((x->>'uuid')::uuid, 0) = (x->>'tail_hash_extended')::bigint
+  FROM tv, jsonb_array_elements(j->'vectors') x;
+INSERT INTO tchecks
+SELECT format('tail remainder %s %s', x->>'uuid', m->>0),
+       uuid_shard_sql.uuid_tail_remainder((x->>'uuid')::uuid, (m->>0)::int) = (m->>1)::int
+       AND public.uuid_tail_remainder((x->>'uuid')::uuid, (m->>0)::int) = (m->>1)::int
+  FROM tv, jsonb_array_elements(j->'vectors') x, jsonb_array_elements(x->'remainder') m;
+-- one per invalid modulus (both editions, the same error; 2^31 does not fit the argument)
+INSERT INTO tchecks
+SELECT 'invalid modulus ' || n, bool_and(CASE WHEN n::bigint > 2147483647 THEN o LIKE 'ERROR 42883: %'
+                                               ELSE o = 'ERROR 22023: modulus must be between 1 and 2147483647, got ' || n END)
+  FROM tv, jsonb_array_elements_text(j->'invalid_modulus') n, unnest(ARRAY['uuid_shard_sql', 'public']) e,
+       LATERAL pg_temp.outcome(format('SELECT %s.uuid_tail_remainder(%L, %s)', e, j->'vectors'->0->>'uuid', n)) o
+ GROUP BY n;
+SELECT 'FAIL ' || what FROM tchecks WHERE ok IS NOT TRUE LIMIT 10;
+SELECT format('tail remainder vectors: %s checks (vectors.json says %s), %s failed', count(*), (SELECT j->>'checks' FROM tv),
+              count(*) FILTER (WHERE ok IS NOT TRUE)),
+       count(*) = (SELECT (j->>'checks')::int FROM tv) AND bool_and(ok IS TRUE)
+  FROM tchecks;
+-- random 16 bytes (any version and variant) and moduli from 1 to 2^31 - 1
+CREATE TEMP TABLE tr AS
+SELECT md5(g::text || random()::text)::uuid AS k, 1 + floor(random() * 2147483647)::int AS m,
+       (1 << floor(random() * 31)::int) AS p
+  FROM generate_series(1, $rows) g;
+SELECT format('%-22s %s inputs, %s differ', f, total, bad), bad = 0 AND total = $rows FROM (
+  SELECT 'uuid_tail_remainder' f, count(*) total,
+         count(*) FILTER (WHERE uuid_shard_sql.uuid_tail_remainder(k, m) IS DISTINCT FROM public.uuid_tail_remainder(k, m)) bad FROM tr
+  UNION ALL
+  SELECT 'uuid_tail_remainder 2^k', count(*),
+         count(*) FILTER (WHERE uuid_shard_sql.uuid_tail_remainder(k, p) IS DISTINCT FROM public.uuid_tail_remainder(k, p)) FROM tr
+) t;")
+check_results "tail remainder" 3 "$res"
+echo "  ($((SECONDS - t1))s)"
+
 # ---- 3. the bad-input matrix: the native outcomes, from the edition ----------------------------
 # tests/pg_regress/sql/bad_input.sql as it is, run in a database where the edition is in public
 # instead of the extension; its rows must equal the native ones of expected/bad_input.out.
@@ -338,6 +383,9 @@ SELECT format('FAIL markings: %s native [%s] edition [%s]', coalesce(a.fn, b.fn)
    AND NOT (a.fn IN ('uuidv7()', 'uuidv7(shift interval)') AND regexp_replace(b.marks, '[|] u$', '| s') = a.marks)
    -- the edition's own helpers (raising, alphabets), not in native: to_native.sql's list
    AND NOT (a.fn IS NULL AND split_part(b.fn, '(', 1) = ANY (string_to_array(:'helpers', ' ')))
+   -- the support function of the operator class uuid_tail_ops, which the edition cannot create
+   -- (src/sql/tail_hash.sql): native only
+   AND NOT (b.fn IS NULL AND a.fn = 'uuid_tail_hash_extended(id uuid, seed bigint)')
 UNION ALL
 SELECT format('markings: %s functions with the same names, arguments, defaults, results, volatility, STRICT, PARALLEL (but uuidv7: UNSAFE); %s edition helpers', count(*) FILTER (WHERE native), count(*) FILTER (WHERE NOT native AND split_part(fn, '(', 1) = ANY (string_to_array(:'helpers', ' '))))
   FROM f;
