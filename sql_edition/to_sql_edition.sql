@@ -27,6 +27,30 @@ SELECT pg_catalog.count(*) OPERATOR(pg_catalog.=) 0 AS right_schema
 \echo 'to_sql_edition.sql: extension uuid_shard is not in schema' :schema
 \quit
 \endif
+-- The operator class uuid_tail_ops and its support function are native only (creating an
+-- operator class takes a superuser, which the SQL edition cannot count on): a table partitioned
+-- by it keeps the database on the native extension.
+SELECT pg_catalog.count(*) OPERATOR(pg_catalog.=) 0 AS no_tail_tables
+  FROM pg_catalog.pg_partitioned_table p, pg_catalog.unnest(p.partclass::pg_catalog.oid[]) c(opclass)
+  JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_opclass'::pg_catalog.regclass AND d.objid = c.opclass AND d.deptype = 'e'
+  JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard' \gset
+\if :no_tail_tables
+\else
+\echo 'to_sql_edition.sql: tables are partitioned by the operator class uuid_tail_ops, which the SQL edition does not have (docs/layouts.md); nothing was changed'
+\quit
+\endif
+SELECT pg_catalog.format('ALTER EXTENSION uuid_shard DROP OPERATOR CLASS %I.%I USING hash', n.nspname, c.opcname),
+       pg_catalog.format('ALTER EXTENSION uuid_shard DROP OPERATOR FAMILY %I.%I USING hash', n.nspname, f.opfname),
+       pg_catalog.format('DROP OPERATOR FAMILY %I.%I USING hash', n.nspname, f.opfname)
+  FROM pg_catalog.pg_opclass c JOIN pg_catalog.pg_opfamily f ON f.oid = c.opcfamily
+  JOIN pg_catalog.pg_namespace n ON n.oid = c.opcnamespace
+  JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_opclass'::pg_catalog.regclass AND d.objid = c.oid AND d.deptype = 'e'
+  JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard' \gexec
+SELECT pg_catalog.format('ALTER EXTENSION uuid_shard DROP FUNCTION %s', p.oid::pg_catalog.regprocedure),
+       pg_catalog.format('DROP FUNCTION %s', p.oid::pg_catalog.regprocedure)
+  FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e'
+  JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard'
+ WHERE p.proname = 'uuid_tail_hash_extended' \gexec
 -- only functions can be detached and kept: refuse an extension with members of other kinds
 SELECT pg_catalog.count(*) AS other_members
   FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid

@@ -39,6 +39,13 @@ check "refused in the schema of extension uuid_shard, functions untouched" \
   "$(grep -c 'ERROR:  extension uuid_shard exists in schema public, whose functions this script would replace' <<<"$out") $(as_role app_owner app_native -c "SELECT string_agg(DISTINCT l.lanname, ',' ORDER BY l.lanname) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.pronamespace = 'public'::regnamespace AND p.proname IN ('uuidv7', 'uuid_bucket')")" \
   "1 c"
 
+# ... and the extension not over it: CREATE EXTENSION in the plain script's schema stops before
+# it creates anything, with one error that names the way out
+out=$(as_role app_owner app -c "CREATE EXTENSION uuid_shard SCHEMA shard" 2>&1 || true)
+check "CREATE EXTENSION over the plain script: one clear error, nothing created" \
+  "$(grep -c '^ERROR:  the SQL edition of uuid_shard is installed in schema shard, whose functions the extension would replace' <<<"$out") $(grep -c '^HINT:  Move that schema to the extension in place with sql_edition/to_native.sql' <<<"$out") $(grep -c 'already exists' <<<"$out") $(as_role app_owner app -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid_shard'")" \
+  "1 1 0 0"
+
 # 2. user objects that depend on the functions, built with shard off search_path
 as_role app_owner app <<'SQL'
 SET search_path = public;

@@ -59,6 +59,7 @@ echo "SQL edition installed, $rows rows in ev, 10,000 in jobs and in orders ($((
 state_sql="SELECT string_agg(x, ' ' ORDER BY x) FROM (
   SELECT p.oid::regprocedure::text || '=' || p.oid AS x FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
      AND p.proname <> ALL (string_to_array('$(helper_names "$edition_helpers")', ' ')::name[])  -- the edition's helpers: only the edition has them
+     AND p.proname <> 'uuid_tail_hash_extended'  -- native only: the support function of uuid_tail_ops
   UNION ALL SELECT c.relname || ':' || c.relfilenode FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i', 'v', 'p', 'I')
   UNION ALL SELECT 'ev:' || md5(string_agg(e::text, ',' ORDER BY id)) FROM ev e
   UNION ALL SELECT 'jobs:' || md5(string_agg(tableoid::regclass || j::text, ',' ORDER BY id)) FROM jobs j
@@ -125,5 +126,17 @@ make_db restored
 db restored -v schema=public -f "$PROJECT_ROOT/sql_edition/to_native.sql" >/dev/null 2>&1 || fail "to_native.sql on the restored database"
 check "dumped, restored elsewhere, then moved to native: same rows, functions as a fresh install" \
   "$(db restored -c "$rows_sql")|$(db restored -c "$funcs_sql")" "$(db app -c "$rows_sql")|$(db fresh_native -c "$funcs_sql")"
+
+
+# A table partitioned by uuid_tail_ops keeps the database on the native extension: the operator
+# class is native only, and to_sql_edition.sql stops before it changes anything.
+make_db tail_native
+db tail_native -qc "CREATE EXTENSION uuid_shard" \
+  -c "CREATE TABLE acc (id uuid PRIMARY KEY) PARTITION BY HASH (id uuid_tail_ops)" \
+  -c "CREATE TABLE acc_h1_0 PARTITION OF acc FOR VALUES WITH (MODULUS 1, REMAINDER 0)"
+out=$(db tail_native -v schema=public -v script="$script" -f "$PROJECT_ROOT/sql_edition/to_sql_edition.sql" 2>&1 || true)
+check "to_sql_edition.sql refuses a table partitioned by uuid_tail_ops, nothing changed" \
+  "$(grep -c 'tables are partitioned by the operator class uuid_tail_ops, which the SQL edition does not have' <<<"$out") $(db tail_native -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid_shard'") $(db tail_native -c "SELECT count(*) FROM pg_opclass WHERE opcname = 'uuid_tail_ops'")" \
+  "1 1 1"
 
 finish
