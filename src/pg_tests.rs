@@ -247,3 +247,37 @@ fn keys_from_names_are_deterministic() {
         Some("01952000-0000-71f7-a342-b4d55b31d6bf")
     );
 }
+
+#[pg_test]
+fn tail_hash_partitions_route_where_the_remainder_says() {
+    Spi::run(
+        "CREATE TABLE tail_routed (id uuid PRIMARY KEY) PARTITION BY HASH (id uuid_tail_ops);
+         CREATE TABLE tail_routed_4_0 PARTITION OF tail_routed FOR VALUES WITH (MODULUS 4, REMAINDER 0);
+         CREATE TABLE tail_routed_4_1 PARTITION OF tail_routed FOR VALUES WITH (MODULUS 4, REMAINDER 1);
+         CREATE TABLE tail_routed_4_2 PARTITION OF tail_routed FOR VALUES WITH (MODULUS 4, REMAINDER 2);
+         CREATE TABLE tail_routed_8_3 PARTITION OF tail_routed FOR VALUES WITH (MODULUS 8, REMAINDER 3);
+         CREATE TABLE tail_routed_8_7 PARTITION OF tail_routed FOR VALUES WITH (MODULUS 8, REMAINDER 7);
+         INSERT INTO tail_routed SELECT md5(i::text)::uuid FROM generate_series(1, 20000) i
+         UNION ALL SELECT uuidv7() FROM generate_series(1, 20000)
+         UNION ALL VALUES ('00000000-0000-0000-0000-000000000000'), ('ffffffff-ffff-ffff-ffff-ffffffffffff')",
+    )
+    .unwrap();
+    // Each row sits in the partition named by its remainder at that partition's modulus, and
+    // PostgreSQL's own check of the partition constraint agrees.
+    assert_eq!(
+        one::<i64>(
+            "SELECT count(*) FROM tail_routed t
+              WHERE t.tableoid <> format('tail_routed_%s_%s', CASE WHEN uuid_tail_remainder(id, 4) = 3 THEN 8 ELSE 4 END,
+                                         uuid_tail_remainder(id, CASE WHEN uuid_tail_remainder(id, 4) = 3 THEN 8 ELSE 4 END))::regclass
+                 OR NOT satisfies_hash_partition('tail_routed'::regclass, 4, uuid_tail_remainder(id, 4), id)
+                    AND NOT satisfies_hash_partition('tail_routed'::regclass, 8, uuid_tail_remainder(id, 8), id)"
+        ),
+        Some(0)
+    );
+    assert_eq!(one::<i64>("SELECT count(*) FROM tail_routed"), Some(40002));
+}
+
+#[pg_test(error = "modulus must be between 1 and 2147483647, got 0")]
+fn tail_remainder_rejects_modulus_zero() {
+    one::<i32>("SELECT uuid_tail_remainder('919108f7-52d1-4320-9bac-f847db4148a8', 0)");
+}

@@ -222,14 +222,20 @@ mod tests {
 
     /// PostgreSQL's `hash_combine64` (common/hashfn.h), as partitioning calls it per key column.
     fn hash_combine64(mut a: u64, b: u64) -> u64 {
-        a ^= b.wrapping_add(TAIL_HASH_COMBINE_CONSTANT).wrapping_add(a << 54).wrapping_add(a >> 7);
+        a ^= b
+            .wrapping_add(TAIL_HASH_COMBINE_CONSTANT)
+            .wrapping_add(a << 54)
+            .wrapping_add(a >> 7);
         a
     }
 
     #[test]
     fn tail_hash_routes_by_the_bucket_key() {
         let u = parse("919108f7-52d1-4320-9bac-f847db4148a8");
-        assert_eq!(tail_hash_extended(&u), 0x1bac_f847_db41_48a8u64.wrapping_sub(0x49a0_f4dd_15e5_a8e3));
+        assert_eq!(
+            tail_hash_extended(&u),
+            0x1bac_f847_db41_48a8u64.wrapping_sub(0x49a0_f4dd_15e5_a8e3)
+        );
         assert_eq!(tail_hash_extended(&u) as i64, -3_311_267_868_911_624_251);
         assert_eq!(hash_combine64(0, tail_hash_extended(&u)), 0x1bac_f847_db41_48a8);
         assert_eq!(tail_remainder(&u, 8), Ok(0));
@@ -237,8 +243,14 @@ mod tests {
         // Every UUID routes: nil, max, v1, NCS variant.
         assert_eq!(tail_remainder(&[0; 16], 7), Ok(0));
         assert_eq!(tail_remainder(&[0xFF; 16], 4), Ok(3));
-        assert_eq!(tail_remainder(&parse("6ba7b810-9dad-11d1-80b4-00c04fd430c8"), 16), Ok(8));
-        assert_eq!(tail_remainder(&parse("6ba7b810-9dad-11d1-00b4-00c04fd430c8"), 16), Ok(8));
+        assert_eq!(
+            tail_remainder(&parse("6ba7b810-9dad-11d1-80b4-00c04fd430c8"), 16),
+            Ok(8)
+        );
+        assert_eq!(
+            tail_remainder(&parse("6ba7b810-9dad-11d1-00b4-00c04fd430c8"), 16),
+            Ok(8)
+        );
     }
 
     #[test]
