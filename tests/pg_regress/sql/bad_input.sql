@@ -49,6 +49,11 @@ SELECT format('| `%s` | %s |', call, pg_temp.outcome('SELECT (' || call || ')::t
     ('uuid_bucket(''919108f7-52d1-4320-9bac-f847db4148a8'', 1)'), ('uuid_bucket(''919108f7-52d1-4320-9bac-f847db4148a8'', 2147483647)'),
     ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', 0)'), ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', 16)'),
     ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', -1)'), ('uuid_shard_key(''919108f7-52d1-4320-9bac-f847db4148a8'', 15)'),
+    -- tail remainders: every UUID has one, only the modulus can be wrong
+    ('uuid_tail_remainder(NULL, 4)'), ('uuid_tail_remainder(''919108f7-52d1-4320-9bac-f847db4148a8'', NULL)'),
+    ('uuid_tail_remainder(''919108f7-52d1-4320-9bac-f847db4148a8'', 0)'), ('uuid_tail_remainder(''919108f7-52d1-4320-9bac-f847db4148a8'', -1)'),
+    ('uuid_tail_remainder(''00000000-0000-0000-0000-000000000000'', 4)'), ('uuid_tail_remainder(''ffffffff-ffff-ffff-ffff-ffffffffffff'', 4)'),
+    ('uuid_tail_remainder(''c232ab00-9414-11ec-b3c8-9f6bdeced846'', 5)'),
     -- times outside 1970-01-01 .. 2^48-1 ms
     ('uuid_v7_at(''infinity'')'), ('uuid_v7_at(''-infinity'')'), ('uuid_v7_at(''1969-12-31 23:59:59.999+00'')'),
     ('uuid_v7_at(''10890-01-01 00:00:00+00'')'),
