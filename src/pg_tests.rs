@@ -259,7 +259,7 @@ fn tail_hash_partitions_route_where_the_remainder_says() {
          CREATE TABLE tail_routed_8_7 PARTITION OF tail_routed FOR VALUES WITH (MODULUS 8, REMAINDER 7);
          INSERT INTO tail_routed SELECT md5(i::text)::uuid FROM generate_series(1, 20000) i
          UNION ALL SELECT uuidv7() FROM generate_series(1, 20000)
-         UNION ALL VALUES ('00000000-0000-0000-0000-000000000000'), ('ffffffff-ffff-ffff-ffff-ffffffffffff')",
+         UNION ALL VALUES ('00000000-0000-0000-0000-000000000000'::uuid), ('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)",
     )
     .unwrap();
     // Each row sits in the partition named by its remainder at that partition's modulus, and
