@@ -1175,9 +1175,11 @@ AS $fn$
 DECLARE
     v_nsp name;
     v_rel name;
-    v_missing integer[] := '{}';
-    v_finer record;
     v_m integer;  -- modulus, under a name no column of the queries below has
+    v_moduli integer[];
+    v_remainders integer[];
+    v_missing integer[];
+    v_finer record;
 BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -1185,29 +1187,34 @@ BEGIN
     SELECT k.schema_name, k.table_name INTO v_nsp, v_rel FROM @extschema@._uuid_tail_key(parent) k;
     PERFORM @extschema@._uuid_tail_check_modulus(parent, modulus);
     v_m := modulus;
-    FOR r IN 0 .. v_m - 1 LOOP
-        CONTINUE WHEN EXISTS (SELECT FROM @extschema@._uuid_tail_children(parent) c
-                               WHERE v_m % c.modulus = 0 AND r % c.modulus = c.remainder);
-        SELECT c.partition, c.modulus, c.remainder INTO v_finer
-          FROM @extschema@._uuid_tail_children(parent) c
-         WHERE c.modulus % v_m = 0 AND c.remainder % v_m = r
-         LIMIT 1;
-        IF FOUND THEN
-            RAISE EXCEPTION 'remainder % of modulus % is already split: % covers modulus %, remainder %',
-                    r, v_m, v_finer.partition, v_finer.modulus, v_finer.remainder
-                USING ERRCODE = 'invalid_object_definition',
-                      HINT = pg_catalog.format('Ask for modulus %s to add the partitions it lacks.', v_finer.modulus);
-        END IF;
-        IF EXISTS (SELECT FROM @extschema@._uuid_tail_children(parent) c
-                    WHERE v_m % c.modulus <> 0 AND c.modulus % v_m <> 0) THEN
-            RAISE EXCEPTION 'modulus % does not fit the partitions of %', v_m, parent
-                USING ERRCODE = 'invalid_parameter_value',
-                      DETAIL = pg_catalog.format('Its partitions have moduli %s; every modulus must divide the next larger one.',
-                          (SELECT pg_catalog.string_agg(m.modulus::text, ', ' ORDER BY m.modulus)
-                             FROM (SELECT DISTINCT c.modulus FROM @extschema@._uuid_tail_children(parent) c) m));
-        END IF;
-        v_missing := v_missing || r;
-    END LOOP;
+    SELECT coalesce(pg_catalog.array_agg(c.modulus ORDER BY c.modulus, c.remainder), '{}'),
+           coalesce(pg_catalog.array_agg(c.remainder ORDER BY c.modulus, c.remainder), '{}')
+      INTO v_moduli, v_remainders
+      FROM @extschema@._uuid_tail_children(parent) c;
+    IF EXISTS (SELECT FROM pg_catalog.unnest(v_moduli) m WHERE v_m % m <> 0 AND m % v_m <> 0) THEN
+        RAISE EXCEPTION 'modulus % does not fit the partitions of %', v_m, parent
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = pg_catalog.format('Its partitions have moduli %s; every modulus must divide the next larger one.',
+                             (SELECT pg_catalog.string_agg(d.m::text, ', ' ORDER BY d.m)
+                                FROM (SELECT DISTINCT m FROM pg_catalog.unnest(v_moduli) m) d));
+    END IF;
+    -- A partition of a larger modulus covers only part of a remainder of v_m.
+    SELECT m, r INTO v_finer
+      FROM ROWS FROM (pg_catalog.unnest(v_moduli), pg_catalog.unnest(v_remainders)) c(m, r)
+     WHERE c.m > v_m
+     ORDER BY c.r % v_m, c.m, c.r
+     LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'remainder % of modulus % is already split: % covers modulus %, remainder %', v_finer.r % v_m, v_m,
+                (SELECT c.partition FROM @extschema@._uuid_tail_children(parent) c WHERE c.modulus = v_finer.m AND c.remainder = v_finer.r),
+                v_finer.m, v_finer.r
+            USING ERRCODE = 'invalid_object_definition',
+                  HINT = pg_catalog.format('Ask for modulus %s to add the partitions it lacks.', v_finer.m);
+    END IF;
+    -- The remainders that no partition of a modulus dividing v_m covers.
+    SELECT coalesce(pg_catalog.array_agg(r ORDER BY r), '{}') INTO v_missing
+      FROM pg_catalog.generate_series(0, v_m - 1) r
+     WHERE NOT EXISTS (SELECT FROM ROWS FROM (pg_catalog.unnest(v_moduli), pg_catalog.unnest(v_remainders)) c(m, cr) WHERE r % c.m = c.cr);
     RETURN QUERY SELECT d FROM @extschema@._uuid_tail_create_ddl(v_nsp, v_rel, v_m, v_missing) d;
 END
 $fn$;
