@@ -11,6 +11,10 @@
 #            partitions from 3 days before today to 4 days after, made by
 #            uuid_v7_partition_ddl(parent, from, to, step) when the installed extension has it,
 #            else by hand from uuid_v7_boundary; rows backfilled with uuid_v7_at(at)
+#   accounts (id uuid PRIMARY KEY DEFAULT public.uuidv7(), name text) PARTITION BY HASH
+#            (id public.uuid_tail_ops), partitions of mixed moduli (4,0) (4,1) (4,2) (8,3) (8,7)
+#            made by uuid_tail_partition_ddl, keys of v7, v1, nil and max; orders with a foreign
+#            key to it (only when the installed extension has uuid_tail_ops)
 # It is dumped (custom format) and restored with pg_restore --exit-on-error into a fresh database:
 #   same-version  MAJOR's pg_dump/pg_restore, source and target on one MAJOR cluster
 #   cross-version (MAJOR=18 only) a PG15 source cluster dumped with PG18's pg_dump and restored
@@ -20,7 +24,10 @@
 # right; the column defaults still printed as public.uuidv7() and depending on a function that is a
 # member of extension uuid_shard; new default ids of version 7 and of now; the bucket index valid
 # and chosen for WHERE uuid_bucket(id, 8) = 3 (enable_seqscan = off), with the same answer as a
-# sequential scan; new rows routed to the partition whose bounds hold their id.
+# sequential scan; new rows routed to the partition whose bounds hold their id. The dump writes
+# PARTITION BY HASH (id public.uuid_tail_ops); accounts restored with the same rows in each
+# partition, every row in the partition uuid_tail_remainder and satisfies_hash_partition give,
+# new rows too, WHERE id = const scanning one partition, the foreign key validated and enforced.
 set -eEuo pipefail
 major=${1:?usage: tests/sql/dump_restore.sh 15|18}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -69,13 +76,44 @@ INSERT INTO readings (id, at, v)
   SELECT public.uuid_v7_at(t), t, (extract(epoch FROM t) / 60)::int % 1000
     FROM generate_series(:'p_from'::timestamptz, :'p_to'::timestamptz - interval '1 ms', '1 minute') t;
 INSERT INTO readings (at, v) SELECT now(), g FROM generate_series(1, 100) g;
+
+SELECT to_regproc('public.uuid_tail_partition_ddl') IS NOT NULL AS have_tail \gset
+\if :have_tail
+CREATE TABLE accounts (
+  id uuid PRIMARY KEY DEFAULT public.uuidv7(),
+  name text NOT NULL
+) PARTITION BY HASH (id public.uuid_tail_ops);
+-- (4,0) (4,1) (4,2), and the remainder 3 of 4 as (8,3) (8,7)
+SELECT s FROM public.uuid_tail_partition_ddl('accounts', 4) s WHERE s NOT LIKE '%REMAINDER 3)' \gexec
+SELECT public.uuid_tail_partition_ddl('accounts', 8) \gexec
+INSERT INTO accounts (name) SELECT 'account ' || g FROM generate_series(1, 5000) g;
+INSERT INTO accounts (id, name) VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846', 'v1'),
+  ('00000000-0000-0000-0000-000000000000', 'nil'), ('ffffffff-ffff-ffff-ffff-ffffffffffff', 'max');
+CREATE TABLE orders (id bigserial PRIMARY KEY, account uuid NOT NULL REFERENCES accounts (id), total int NOT NULL);
+INSERT INTO orders (account, total) SELECT id, length(name) FROM accounts WHERE name LIKE '%3' OR name IN ('v1', 'nil', 'max');
+ANALYZE accounts;
+\endif
 SQL
   local how
   how=$("$@" -d src -At -c "SELECT CASE WHEN to_regproc('public.uuid_v7_partition_ddl') IS NULL
-    THEN 'by hand from uuid_v7_boundary (uuid_v7_partition_ddl not installed)' ELSE 'by uuid_v7_partition_ddl' END,
+    THEN 'by hand from uuid_v7_boundary (uuid_v7_partition_ddl not installed)' ELSE 'by uuid_v7_partition_ddl' END
+    || CASE WHEN to_regclass('public.accounts') IS NULL THEN ', no tail-hash table (uuid_tail_ops not installed)'
+            ELSE ', tail-hash table accounts' END,
     current_setting('server_version_num')::int / 10000")
   echo "dump_restore PG$major $label: source on PG${how#*|}, partitions made ${how%|*}"
 }
+
+# The tail-hash table: each partition with its bound, rows and a hash of its ids and names, and
+# the orders that reference it (one line of text, equal in source and restored database).
+TAIL_CONTENT_SQL="SELECT string_agg(x, ' ' ORDER BY x) || ', ' || (SELECT count(*) || ' orders ' || md5(string_agg(account::text || ':' || total, ',' ORDER BY id)) FROM public.orders)
+  FROM (SELECT c.relname || ' (' || pg_get_expr(c.relpartbound, c.oid) || '): '
+               || (SELECT count(*) || ' ' || md5(string_agg(a.id::text || ':' || a.name, ',' ORDER BY a.id)) FROM public.accounts a WHERE a.tableoid = c.oid) AS x
+          FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'public.accounts'::regclass) s"
+# Rows of accounts not in the partition (m, r) with r = uuid_tail_remainder(id, m), or that
+# PostgreSQL's own partition check refuses there.
+TAIL_MISPLACED_SQL="SELECT count(*) FROM public.accounts a LEFT JOIN public.uuid_tail_partitions('public.accounts') p ON p.partition = a.tableoid
+ WHERE NOT coalesce(public.uuid_tail_remainder(a.id, p.modulus) = p.remainder
+                    AND satisfies_hash_partition('public.accounts'::regclass, p.modulus, p.remainder, a.id), false)"
 
 # Figures that must be equal in source and restored database (one line of text).
 CONTENT_SQL="SELECT (SELECT count(*) FROM public.events) || ' events, ' ||
@@ -172,20 +210,46 @@ SQL
   check "readings rows in a partition whose bounds do not hold their id" "$misrouted" 0
   check "backfilled rows reach the 7 daily partitions ($parts_hit partitions)" "$([ "$parts_hit" -ge 7 ] && echo yes || echo no)" yes
 
+  local tail="no tail-hash table"
+  if [ "$("${sp[@]}" -d src -At -c "SELECT to_regclass('public.accounts') IS NOT NULL")" = t ]; then
+    local tail_src tail_dst key part
+    tail_src=$("${sp[@]}" -d src -At -c "$TAIL_CONTENT_SQL")
+    tail_dst=$("${dp[@]}" -d dst -At -c "$TAIL_CONTENT_SQL")
+    check "tail-hash accounts: partitions, bounds, rows and ids per partition, orders: restored = source" "$tail_dst" "$tail_src"
+    check "tail-hash accounts: restored rows not in their partition" "$("${dp[@]}" -d dst -At -c "$TAIL_MISPLACED_SQL")" 0
+    "${dp[@]}" -d dst -c "INSERT INTO public.accounts (name) SELECT 'after restore ' || g FROM generate_series(1, 1000) g" -c "ANALYZE public.accounts"
+    check "tail-hash accounts: rows not in their partition, with 1000 new rows" "$("${dp[@]}" -d dst -At -c "$TAIL_MISPLACED_SQL")" 0
+    key=$("${dp[@]}" -d dst -At -c "SELECT id FROM public.accounts WHERE name = 'after restore 1'")
+    part=$("${dp[@]}" -d dst -At -c "SELECT tableoid::regclass FROM public.accounts WHERE id = '$key'")
+    plan=$("${dp[@]}" -d dst -At -c "EXPLAIN (COSTS OFF) SELECT * FROM public.accounts WHERE id = '$key'")
+    check "tail-hash accounts: WHERE id = const scans one partition, the row's" \
+      "$(grep 'Scan' <<<"$plan" | grep -v 'Bitmap Index Scan' | grep -o ' on accounts_h[0-9_]*' | sed 's/^ on //' | tr '\n' ' ' | sed 's/ $//')" "$part"
+    check "tail-hash accounts: the foreign key from orders restored, validated" \
+      "$("${dp[@]}" -d dst -At -c "SELECT string_agg(conname || ' ' || convalidated, ', ') FROM pg_constraint WHERE conrelid = 'public.orders'::regclass AND contype = 'f' AND conparentid = 0")" \
+      "orders_account_fkey true"
+    check "tail-hash accounts: an order for an absent account refused (SQLSTATE)" \
+      "$("${dp[@]}" -d dst -At -v VERBOSITY=sqlstate -c "INSERT INTO public.orders (account, total) VALUES ('919108f7-52d1-4320-9bac-f847db4148a8', 1)" 2>&1 | grep -o -m1 'ERROR:  [0-9A-Z]*' | sed 's/^ERROR:  //' || true)" 23503
+    tail="accounts: $("${dp[@]}" -d dst -At -c "SELECT count(*) || ' partitions, ' || sum(rows) || ' rows' FROM public.uuid_tail_partitions('public.accounts')") after 1000 new"
+  fi
+
   local ext
   ext=$("${dp[@]}" -d dst -At -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid_shard'")
-  printf 'dump_restore PG%s %s: %s; new rows=%s routed to %s partitions, misrouted=%s; bucket3=%s (index=seq), extension %s\n' \
-    "$major" "$label" "$dst_content" "$new_rows" "$parts_hit" "$misrouted" "$by_index" "$ext"
+  printf 'dump_restore PG%s %s: %s; new rows=%s routed to %s partitions, misrouted=%s; bucket3=%s (index=seq); %s; extension %s\n' \
+    "$major" "$label" "$dst_content" "$new_rows" "$parts_hit" "$misrouted" "$by_index" "$tail" "$ext"
 }
 
 dump_and_restore() { # dump_and_restore SRC_VAR DST_VAR PG_DUMP_BIN_DIR PG_RESTORE_BIN_DIR [attver-ok]
   # With attver-ok, a restore that stops only on PostgreSQL 15.20's column option pg_attver (see
   # below) is reported as a NOTE and returns 2 instead of counting as a failure.
-  local -n sconn=$1_CONN dconn=$2_CONN dpsql=$2_PSQL
+  local -n sconn=$1_CONN dconn=$2_CONN dpsql=$2_PSQL spsql=$1_PSQL
   local dump_bin=$3 restore_bin=$4 attver_ok=${5:-} rc=0
   "$dump_bin/pg_dump" "${sconn[@]}" -Fc -f "$work/src.dump" src || { fail "pg_dump"; return 1; }
   "$restore_bin/pg_restore" -f - "$work/src.dump" >"$work/src.sql"
   check "the dump writes DEFAULT public.uuidv7()" "$(grep -q 'DEFAULT public\.uuidv7()' "$work/src.sql" && echo yes || echo no)" yes
+  if [ "$("${spsql[@]}" -d src -At -c "SELECT to_regclass('public.accounts') IS NOT NULL")" = t ]; then
+    check "the dump writes PARTITION BY HASH (id public.uuid_tail_ops)" \
+      "$(grep -c 'PARTITION BY HASH (id public\.uuid_tail_ops);$' "$work/src.sql" || true)" 1
+  fi
   "${dpsql[@]}" -d postgres -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS dst" -c "CREATE DATABASE dst"
   "$restore_bin/pg_restore" "${dconn[@]}" --exit-on-error -d dst "$work/src.dump" >"$work/restore.log" 2>&1 || rc=$?
   local by="pg_dump $("$dump_bin/pg_dump" --version | sed 's/^pg_dump (PostgreSQL) //'), pg_restore $("$restore_bin/pg_restore" --version | sed 's/^pg_restore (PostgreSQL) //')"

@@ -137,6 +137,50 @@ placed() {
   "${SU[@]}" -d "$DB" -At -c "SELECT count(*) || ' rows, ' || count(*) FILTER (WHERE p.bucket IS DISTINCT FROM $X.uuid_bucket(e.id, $2)) || ' misplaced'
     FROM $1 e LEFT JOIN $X.uuid_bucket_partitions('$1'::regclass) p ON p.partition = e.tableoid"
 }
+# tail_table SCHEMA.NAME ROWS [OWNER]: a table PARTITION BY HASH (id uuid_tail_ops) in 4
+# partitions (uuid_tail_partition_ddl) with a primary key and ROWS rows, and SCHEMA.NAME_refs with
+# a foreign key to it (so that a split script drops, adds back and validates a foreign key).
+tail_table() {
+  local t=$1 rows=$2 owner=${3:-app}
+  as "$owner" -d "$DB" -q <<SQL
+SET client_min_messages = warning;
+CREATE TABLE $t (id uuid PRIMARY KEY DEFAULT $X.uuidv7(), n int) PARTITION BY HASH (id $X.uuid_tail_ops);
+SELECT $X.uuid_tail_partition_ddl('$t'::regclass, 4) \gexec
+INSERT INTO $t (n) SELECT g FROM generate_series(1, $rows) g;
+CREATE TABLE ${t}_refs (id bigserial PRIMARY KEY, ref uuid NOT NULL REFERENCES $t (id));
+INSERT INTO ${t}_refs (ref) SELECT id FROM $t WHERE n % 10 = 0;
+SQL
+}
+# tail_placed SCHEMA.NAME: rows, and rows not in the partition (m, r) with r = uuid_tail_remainder(id, m)
+# or refused there by PostgreSQL's own partition check
+tail_placed() {
+  "${SU[@]}" -d "$DB" -At -c "SELECT count(*) || ' rows, ' || count(*) FILTER (WHERE NOT coalesce($X.uuid_tail_remainder(e.id, p.modulus) = p.remainder
+                                    AND satisfies_hash_partition('$1'::regclass, p.modulus, p.remainder, e.id), false)) || ' misplaced'
+    FROM $1 e LEFT JOIN $X.uuid_tail_partitions('$1'::regclass) p ON p.partition = e.tableoid"
+}
+# tail_parts SCHEMA.NAME: its partitions, "name:modulus:remainder" each
+tail_parts() {
+  "${SU[@]}" -d "$DB" -At -c "SELECT string_agg(partition::text || ':' || modulus || ':' || remainder, ' ' ORDER BY modulus, remainder) FROM $X.uuid_tail_partitions('$1'::regclass)"
+}
+# tail_script NAME PARTITION [OWNER]: the table's owner (app) makes uuid_tail_split_ddl's script of
+# PARTITION (a regclass literal's text) into dba.NAME; prints psql's errors and fails when it
+# cannot.
+tail_script() {
+  local owner=${3:-app}
+  "${SU[@]}" -d "$DB" -q -c "GRANT USAGE, CREATE ON SCHEMA dba TO \"${owner//\"/\"\"}\""
+  as "$owner" -d "$DB" -q -v part="$2" 2>&1 <<SQL
+SET client_min_messages = warning;
+CREATE TABLE dba.$1 AS SELECT i, s FROM $X.uuid_tail_split_ddl(:'part'::regclass) WITH ORDINALITY g(s, i);
+SQL
+}
+# do_tag NAME: the dollar quote of the first DO block of dba.NAME
+do_tag() { "${SU[@]}" -d "$DB" -At -c "SELECT substring(s FROM '^DO (\\\$[a-z_0-9]*\\\$)') FROM dba.$1 WHERE i = 1"; }
+# run_script_as ROLE TABLE: as run_script, as ROLE (the table's owner, under its own search_path).
+run_script_as() {
+  local out rc=0
+  out=$(as "$1" -d "$DB" -v ON_ERROR_STOP=1 2>&1 >/dev/null <<<"SELECT s FROM dba.$2 ORDER BY i \gexec") || rc=$?
+  echo "$rc $(grep -m1 -o 'ERROR: .*' <<<"$out" || true)"
+}
 # run_script TABLE: runs the rows of dba.TABLE as the superuser, in order, under the runner's own
 # search_path (the default "$user", public); prints psql's exit status and its errors.
 run_script() {
@@ -233,6 +277,53 @@ SQL
   else report broken "$out"; fi
 }
 
+# Tail-hash partitions: the table's owner makes and runs a split, and computes remainders, with
+# functions and operators mallory planted in public: an = on uuid, overloads of
+# uuid_tail_remainder, operators on the types the SQL edition's uuid_tail_remainder computes with.
+case_tail_path() {
+  attack "functions and operators planted on the owner's path under a tail split" "$1" "$2"
+  [ "$1" = writable ] || { report n/a "mallory cannot create in a schema on the owner's path"; return; }
+  newdb c17_"$1"_"$2" "$1" "$2"
+  as mallory -d "$DB" -q <<'SQL'
+CREATE FUNCTION public.m_uuid_eq(a uuid, b uuid) RETURNS boolean LANGUAGE sql AS $$ SELECT mallory.hit('uuid = uuid') AND a OPERATOR(pg_catalog.=) b $$;
+CREATE OPERATOR public.= (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = public.m_uuid_eq);
+CREATE FUNCTION public.uuid_tail_remainder(id text, modulus integer) RETURNS integer LANGUAGE sql AS $$ SELECT CASE WHEN mallory.hit('uuid_tail_remainder(text, integer)') THEN 0 END $$;
+CREATE FUNCTION public.uuid_tail_remainder(id uuid, modulus bigint) RETURNS integer LANGUAGE sql AS $$ SELECT CASE WHEN mallory.hit('uuid_tail_remainder(uuid, bigint)') THEN 0 END $$;
+CREATE FUNCTION public.m_i8(a int8, b int8) RETURNS int8 LANGUAGE sql AS $$ SELECT CASE WHEN mallory.hit('int8 op int8') THEN a END $$;
+CREATE FUNCTION public.m_i8_i4(a int8, b int4) RETURNS int8 LANGUAGE sql AS $$ SELECT CASE WHEN mallory.hit('int8 op int4') THEN a END $$;
+CREATE FUNCTION public.m_txt(a text, b text) RETURNS text LANGUAGE sql AS $$ SELECT CASE WHEN mallory.hit('text || text') THEN a END $$;
+CREATE OPERATOR public.& (LEFTARG = int8, RIGHTARG = int8, FUNCTION = public.m_i8);
+CREATE OPERATOR public.% (LEFTARG = int8, RIGHTARG = int8, FUNCTION = public.m_i8);
+CREATE OPERATOR public.% (LEFTARG = int8, RIGHTARG = int4, FUNCTION = public.m_i8_i4);
+CREATE OPERATOR public.|| (LEFTARG = text, RIGHTARG = text, FUNCTION = public.m_txt);
+SQL
+  # the remainders of fixed keys, computed by app under its search_path and by the superuser with
+  # only pg_catalog on the path
+  local rem_sql="SELECT string_agg($X.uuid_tail_remainder(k, m)::text, ' ' ORDER BY k, m)
+    FROM unnest('{00000000-0000-0000-0000-000000000000,ffffffff-ffff-ffff-ffff-ffffffffffff,c232ab00-9414-11ec-b3c8-9f6bdeced846,919108f7-52d1-4320-9bac-f847db4148a8,017f22e2-79b0-7cc3-98c4-dc0c0c07398f}'::uuid[]) k,
+         unnest('{1,3,8,1000,2147483647}'::int[]) m"
+  local mine theirs
+  mine=$(as app -d "$DB" -At -c "$rem_sql" 2>&1 || true)
+  theirs=$("${SU[@]}" -d "$DB" -At -c "SET search_path = pg_catalog" -c "$rem_sql")
+  if [ "$2" = sql ]; then
+    local h; h=$(hits)
+    if [ -n "$h" ]; then report fell "ran as $h"
+    elif [ "$mine" = "$theirs" ]; then report blocked "uuid_tail_remainder used pg_catalog's operators (the SQL edition has no uuid_tail_ops to split)"
+    else report broken "remainders: '$mine', expected '$theirs'"; fi
+    return
+  fi
+  tail_table public.acc 2000
+  local made; made=$(tail_script s public.acc_h4_1) || { report broken "uuid_tail_split_ddl: $(grep -m1 -o 'ERROR: .*' <<<"$made")"; return; }
+  local r; r=$(run_script_as app s)
+  local found; found=$(as app -d "$DB" -At -c "SELECT count(*) FROM public.acc a WHERE a.id = (SELECT b.id FROM public.acc b ORDER BY b.n LIMIT 1)" 2>&1 || true)
+  local h p parts; h=$(hits); p=$(tail_placed public.acc); parts=$(tail_parts public.acc)
+  if [ -n "$h" ]; then report fell "ran as $h"
+  elif [ "${r%% *}" = 0 ] && [ "$p" = "2000 rows, 0 misplaced" ] && [ "$parts" = "acc_h4_0:4:0 acc_h4_2:4:2 acc_h4_3:4:3 acc_h8_1:8:1 acc_h8_5:8:5" ] \
+       && [ "$found" = 1 ] && [ "$mine" = "$theirs" ]; then
+    report blocked "split done ($p), lookups and uuid_tail_remainder used pg_catalog's operators"
+  else report broken "script: $r; $p; $parts; lookup: $found; remainders: '$mine', expected '$theirs'"; fi
+}
+
 # ---- class 4: idempotency that trusts names -------------------------------------------------------
 case_squat_time() {
   attack "name of a time partition taken after the DDL was made" "$1" "$2"
@@ -293,6 +384,24 @@ case_adopt_grow() {
   else report broken "rc $rc: $(grep -m1 -o 'ERROR: .*' <<<"$out"); $p"; fi
 }
 
+case_tail_squat() {
+  attack "name of a half taken after the tail split script was made" "$1" "$2"
+  [ "$2" = native ] || { report n/a "the SQL edition has no uuid_tail_ops (creating an operator class takes a superuser)"; return; }
+  [ "$1" = writable ] || { report n/a "mallory cannot create in the table's schema"; return; }
+  newdb c18_"$1"_"$2" "$1" "$2"
+  tail_table public.acc 2000
+  local made; made=$(tail_script s public.acc_h4_1) || { report broken "uuid_tail_split_ddl: $(grep -m1 -o 'ERROR: .*' <<<"$made")"; return; }
+  as mallory -d "$DB" -q -c "CREATE TABLE public.acc_h8_5 (id uuid, n int)" \
+    -c "CREATE TRIGGER t AFTER INSERT ON public.acc_h8_5 FOR EACH ROW EXECUTE FUNCTION mallory.hit_trg()"
+  local r; r=$(run_script_as app s)
+  local h p parts theirs; h=$(hits); p=$(tail_placed public.acc); parts=$(tail_parts public.acc)
+  theirs=$("${SU[@]}" -d "$DB" -At -c "SELECT count(*) FROM public.acc_h8_5")
+  if [ -n "$h" ] || [ "$theirs" != 0 ]; then report fell "ran as ${h:-nobody}; $theirs rows in mallory's table"
+  elif grep -q 'already exists' <<<"$r" && [ "$p" = "2000 rows, 0 misplaced" ] \
+       && [ "$parts" = "acc_h4_0:4:0 acc_h4_1:4:1 acc_h4_2:4:2 acc_h4_3:4:3" ]; then report blocked "stopped before a row moved: ${r#* }"
+  else report broken "$r; $p; $parts"; fi
+}
+
 # ---- class 5: role names quoted twice --------------------------------------------------------------
 # Owner and grantee names that need quotes round-trip through the grow (no attacker: 0.2.0
 # quoted them twice and failed, or gave the table away, see the next case).
@@ -323,6 +432,69 @@ case_role_hijack() {
   else report broken "script: $r; owner: $owner"; fi
 }
 
+# Names that need quotes everywhere in a tail split (the owner's own, no attacker): table, key
+# column, partitions, the referencing table and its foreign key, with quotes, spaces and the
+# dollar quotes the script's DO blocks would use; a grant to "Reader ""x""" on the partition.
+case_tail_names() {
+  attack "tail split of names with quotes, spaces and dollar quotes" "$1" "$2"
+  [ "$2" = native ] || { report n/a "the SQL edition has no uuid_tail_ops (creating an operator class takes a superuser)"; return; }
+  newdb c19_"$1"_"$2" "$1" "$2" app-owner
+  local t="public.\"Acc 'q' \"\"x\"\" \$uuid_shard\$ y\""
+  as app-owner -d "$DB" -q -v x="$X" <<'SQL'
+SET client_min_messages = warning;
+CREATE TABLE public."Acc 'q' ""x"" $uuid_shard$ y" ("I ""d"" $1" uuid PRIMARY KEY DEFAULT :"x".uuidv7(), "n n" int)
+  PARTITION BY HASH ("I ""d"" $1" :"x".uuid_tail_ops);
+SELECT s FROM :"x".uuid_tail_partition_ddl(pg_catalog.format('public.%I', 'Acc ''q'' "x" $uuid_shard$ y')::regclass, 4) s \gexec
+INSERT INTO public."Acc 'q' ""x"" $uuid_shard$ y" ("n n") SELECT g FROM generate_series(1, 1000) g;
+CREATE TABLE public."Ord $uuid_shard_1$ 'z'" (id bigserial PRIMARY KEY, a uuid,
+  CONSTRAINT "fk $uuid_shard$ END; $uuid_shard_2$ ""q"" 'x'" FOREIGN KEY (a) REFERENCES public."Acc 'q' ""x"" $uuid_shard$ y");
+INSERT INTO public."Ord $uuid_shard_1$ 'z'" (a) SELECT "I ""d"" $1" FROM public."Acc 'q' ""x"" $uuid_shard$ y";
+GRANT SELECT ON public."Acc 'q' ""x"" $uuid_shard$ y_h4_1" TO "Reader ""x""";
+SQL
+  local made; made=$(tail_script s "public.\"Acc 'q' \"\"x\"\" \$uuid_shard\$ y_h4_1\"" app-owner) \
+    || { report broken "uuid_tail_split_ddl: $(grep -m1 -o 'ERROR: .*' <<<"$made")"; return; }
+  local tag; tag=$(do_tag s)
+  local r; r=$(run_script_as app-owner s)
+  local h; h=$(hits)
+  local state; state=$("${SU[@]}" -d "$DB" -At -v x="$X" -v t="$t" <<'SQL'
+SELECT (SELECT string_agg(p.modulus || ':' || p.remainder, ' ' ORDER BY p.modulus, p.remainder) FROM :"x".uuid_tail_partitions(:'t'::regclass) p)
+    || '; ' || (SELECT count(*) FROM public."Acc 'q' ""x"" $uuid_shard$ y" e JOIN :"x".uuid_tail_partitions(:'t'::regclass) p ON p.partition = e.tableoid
+                 WHERE :"x".uuid_tail_remainder(e."I ""d"" $1", p.modulus) = p.remainder) || ' placed'
+    || '; fk validated ' || (SELECT string_agg(convalidated::text, ',') FROM pg_constraint
+                              WHERE contype = 'f' AND conparentid = 0 AND conname = 'fk $uuid_shard$ END; $uuid_shard_2$ "q" ''x''')
+    || '; reader ' || (SELECT string_agg(has_table_privilege('Reader "x"', c.oid, 'SELECT')::text, ',' ORDER BY c.relname)
+                         FROM pg_class c WHERE c.relname IN ('Acc ''q'' "x" $uuid_shard$ y_h8_1', 'Acc ''q'' "x" $uuid_shard$ y_h8_5'));
+SQL
+)
+  if [ -n "$h" ]; then report fell "ran as $h"
+  elif [ "${r%% *}" = 0 ] && [ "$state" = "4:0 4:2 4:3 8:1 8:5; 1000 placed; fk validated true; reader true,true" ] && [ -n "$tag" ] && [ "$tag" != '$uuid_shard$' ]; then
+    report blocked "split done, every name quoted once, the DO block quoted with $tag"
+  else report broken "script: $r; $state; tag '$tag'"; fi
+}
+# mallory, granted REFERENCES on the owner's table, adds a foreign key from a table of hers whose
+# names would end the split script's dollar quote: the owner's split must stop before any row
+# moves (the owner may not drop her constraint), and none of her text may run.
+case_tail_fk() {
+  attack "foreign key from mallory's table, its names built to end the split's dollar quote" "$1" "$2"
+  [ "$2" = native ] || { report n/a "the SQL edition has no uuid_tail_ops (creating an operator class takes a superuser)"; return; }
+  newdb c20_"$1"_"$2" "$1" "$2"
+  tail_table public.acc 2000
+  as app -d "$DB" -q -c "GRANT REFERENCES ON public.acc TO mallory"
+  as mallory -d "$DB" -q <<'SQL'
+CREATE TABLE mallory."m $uuid_shard$ t $uuid_shard_1$" (x uuid,
+  CONSTRAINT "$uuid_shard$; SELECT mallory.hit('dollar quote'); --" FOREIGN KEY (x) REFERENCES public.acc (id));
+SQL
+  local made; made=$(tail_script s public.acc_h4_1) || { report broken "uuid_tail_split_ddl: $(grep -m1 -o 'ERROR: .*' <<<"$made")"; return; }
+  local tag; tag=$(do_tag s)
+  local r; r=$(run_script_as app s)
+  local h p parts; h=$(hits); p=$(tail_placed public.acc); parts=$(tail_parts public.acc)
+  if [ -n "$h" ]; then report fell "ran as $h"
+  elif [ "${r%% *}" != 0 ] && [ "$p" = "2000 rows, 0 misplaced" ] && [ "$parts" = "acc_h4_0:4:0 acc_h4_1:4:1 acc_h4_2:4:2 acc_h4_3:4:3" ]; then
+    report blocked "stopped before a row moved: ${r#* } (DO block quoted with $tag)"
+  elif [ "${r%% *}" = 0 ] && [ "$p" = "2000 rows, 0 misplaced" ]; then report blocked "split done, nothing of mallory's ran (DO block quoted with $tag)"
+  else report broken "$r; $p; $parts"; fi
+}
+
 # ---- class 6: the SQL edition's plain script over a function mallory made first --------------------
 case_edition_squat() {
   attack "edition installed over mallory's function" "$1" sql
@@ -350,7 +522,8 @@ case_docs_typed() {
   bad=$(python3 - "$PROJECT_ROOT" <<'PY'
 import glob, re, sys
 root = sys.argv[1]
-helpers = re.compile(r"\b(uuid_v7_partition_ddl|uuid_v7_retention_ddl|uuid_v7_partitions|uuid_bucket_partition_ddl|uuid_bucket_partitions|uuid_bucket_grow_ddl)\(")
+helpers = re.compile(r"\b(uuid_v7_partition_ddl|uuid_v7_retention_ddl|uuid_v7_partitions|uuid_bucket_partition_ddl|uuid_bucket_partitions|uuid_bucket_grow_ddl"
+                     r"|uuid_tail_partition_ddl|uuid_v7_tail_partition_ddl|uuid_tail_partitions|uuid_tail_split_ddl)\(")
 typed_before = ("timestamptz", "interval", "text", "regclass", "uuid", "timestamp", "boolean")
 bad = []
 for page in [f"{root}/README.md"] + sorted(glob.glob(f"{root}/docs/*.md")):
@@ -412,6 +585,10 @@ for setting in writable locked; do
     case_adopt_grow "$setting" "$edition"
     case_role_names "$setting" "$edition"
     case_role_hijack "$setting" "$edition"
+    case_tail_path "$setting" "$edition"
+    case_tail_squat "$setting" "$edition"
+    case_tail_names "$setting" "$edition"
+    case_tail_fk "$setting" "$edition"
   done
   case_edition_squat "$setting"
 done

@@ -13,7 +13,11 @@
 #   app:  the application works on the carried old catalog with this version's library, the frozen
 #         outputs equal those computed on PG15 under the old version; ALTER EXTENSION UPDATE; the extension
 #         equals a fresh CREATE EXTENSION on PG18; the application and the fingerprint again;
-#   app2: the extension equals the fresh one; the application and the fingerprint;
+#   app2: the extension equals the fresh one; the application and the fingerprint; its tail-hash
+#         table accounts (PARTITION BY HASH (id public.uuid_tail_ops), partitions of moduli 4
+#         and 8, a foreign key from orders) has the same rows in each partition, every row in the
+#         partition uuid_tail_remainder and satisfies_hash_partition give, WHERE id = const
+#         scanning one partition, new rows routed right, the foreign key validated and enforced;
 #   both: keys minted by DEFAULT public.uuidv7() after the upgrade sort after those minted before.
 set -eEuo pipefail
 major=${1:?usage: tests/sql/pg_upgrade.sh 18}
@@ -64,6 +68,30 @@ restore=0
 "${P15[@]}" -d app2 -c "CREATE EXTENSION uuid_shard"
 "${P15[@]}" -d app2 <<<"$POPULATE_SQL"
 fp_app2=$("${P15[@]}" -d app2 -At <<<"$FINGERPRINT_SQL")
+# app2's tail-hash table (this version has uuid_tail_ops): partitions (4,0) (4,1) (4,2) (8,3) (8,7).
+"${P15[@]}" -d app2 <<'SQL'
+CREATE TABLE public.accounts (id uuid PRIMARY KEY DEFAULT public.uuidv7(), name text NOT NULL)
+  PARTITION BY HASH (id public.uuid_tail_ops);
+SELECT s FROM public.uuid_tail_partition_ddl('public.accounts'::regclass, 4) s WHERE s NOT LIKE '%REMAINDER 3)' \gexec
+SELECT public.uuid_tail_partition_ddl('public.accounts'::regclass, 8) \gexec
+INSERT INTO public.accounts (name) SELECT 'before ' || g FROM generate_series(1, 5000) g;
+INSERT INTO public.accounts (id, name) VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846', 'v1'),
+  ('00000000-0000-0000-0000-000000000000', 'nil'), ('ffffffff-ffff-ffff-ffff-ffffffffffff', 'max');
+CREATE TABLE public.orders (id bigserial PRIMARY KEY, account uuid NOT NULL REFERENCES public.accounts (id));
+INSERT INTO public.orders (account) SELECT id FROM public.accounts WHERE name LIKE '%7' OR name IN ('v1', 'nil', 'max');
+SQL
+# Each partition with its bound, rows and a hash of its ids and names; the orders.
+TAIL_CONTENT_SQL="SELECT string_agg(x, ' ' ORDER BY x) || ', ' || (SELECT count(*) || ' orders ' || md5(string_agg(account::text, ',' ORDER BY id)) FROM public.orders)
+  FROM (SELECT c.relname || ' (' || pg_get_expr(c.relpartbound, c.oid) || '): '
+               || (SELECT count(*) || ' ' || md5(string_agg(a.id::text || ':' || a.name, ',' ORDER BY a.id)) FROM public.accounts a WHERE a.tableoid = c.oid) AS x
+          FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'public.accounts'::regclass) s"
+# Rows not in the partition (m, r) with r = uuid_tail_remainder(id, m), or refused there by
+# PostgreSQL's own partition check.
+TAIL_MISPLACED_SQL="SELECT count(*) FROM public.accounts a LEFT JOIN public.uuid_tail_partitions('public.accounts') p ON p.partition = a.tableoid
+ WHERE NOT coalesce(public.uuid_tail_remainder(a.id, p.modulus) = p.remainder
+                    AND satisfies_hash_partition('public.accounts'::regclass, p.modulus, p.remainder, a.id), false)"
+tail_app2=$("${P15[@]}" -d app2 -At -c "$TAIL_CONTENT_SQL")
+check "app2 on PG15: tail-hash rows not in their partition" "$("${P15[@]}" -d app2 -At -c "$TAIL_MISPLACED_SQL")" 0
 declare -A max_before
 for db in app app2; do
   max_before[$db]=$("${P15[@]}" -d "$db" -At -c "SELECT id FROM public.events ORDER BY id DESC LIMIT 1")  # max(uuid) is 16+
@@ -155,6 +183,27 @@ compare_snapshots P18 app2 fresh "$work"
 works P18 app2
 fp=$("${P18[@]}" -d app2 -At <<<"$FINGERPRINT_SQL")
 check "app2: frozen outputs = on PG15" "$fp" "$fp_app2"
+
+suite_case "PG18, app2 tail-hash table"
+check "accounts: partitions, bounds, rows and ids per partition, orders = on PG15" "$("${P18[@]}" -d app2 -At -c "$TAIL_CONTENT_SQL")" "$tail_app2"
+check "accounts: rows not in their partition" "$("${P18[@]}" -d app2 -At -c "$TAIL_MISPLACED_SQL")" 0
+for key in 00000000-0000-0000-0000-000000000000 c232ab00-9414-11ec-b3c8-9f6bdeced846 \
+           "$("${P18[@]}" -d app2 -At -c "SELECT id FROM public.accounts WHERE name = 'before 1'")"; do
+  plan=$("${P18[@]}" -d app2 -At -c "EXPLAIN (COSTS OFF) SELECT * FROM public.accounts WHERE id = '$key'")
+  check "accounts: WHERE id = '$key' scans one partition, the row's" \
+    "$(grep 'Scan' <<<"$plan" | grep -v 'Bitmap Index Scan' | grep -o ' on accounts_h[0-9_]*' | sed 's/^ on //' | tr '\n' ' ' | sed 's/ $//')" \
+    "$("${P18[@]}" -d app2 -At -c "SELECT tableoid::regclass FROM public.accounts WHERE id = '$key'")"
+done
+"${P18[@]}" -d app2 -c "INSERT INTO public.accounts (name) SELECT 'later ' || g FROM generate_series(1, 1000) g" \
+  -c "INSERT INTO public.orders (account) SELECT id FROM public.accounts WHERE name LIKE 'later %7'"
+check "accounts: rows not in their partition, with 1000 inserted on PG18" "$("${P18[@]}" -d app2 -At -c "$TAIL_MISPLACED_SQL")" 0
+check "accounts: rows inserted on PG18 in each of the 5 partitions" \
+  "$("${P18[@]}" -d app2 -At -c "SELECT count(DISTINCT tableoid) FROM public.accounts WHERE name LIKE 'later %'")" 5
+check "accounts: the foreign key from orders, validated" \
+  "$("${P18[@]}" -d app2 -At -c "SELECT string_agg(conname || ' ' || convalidated, ', ') FROM pg_constraint WHERE conrelid = 'public.orders'::regclass AND contype = 'f' AND conparentid = 0")" \
+  "orders_account_fkey true"
+check "accounts: an order for an absent account refused (SQLSTATE)" \
+  "$("${P18[@]}" -d app2 -At -v VERBOSITY=sqlstate -c "INSERT INTO public.orders (account) VALUES ('919108f7-52d1-4320-9bac-f847db4148a8')" 2>&1 | grep -o -m1 'ERROR:  [0-9A-Z]*' | sed 's/^ERROR:  //' || true)" 23503
 
 suite_case "PG18, key order"
 for db in app app2; do
