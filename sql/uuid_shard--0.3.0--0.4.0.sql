@@ -1286,6 +1286,43 @@ $fn$;
 COMMENT ON FUNCTION @extschema@.uuid_tail_partitions(regclass, integer) IS
 'the partitions of a HASH (col uuid_tail_ops) partitioned table with modulus, remainder, rows and the workers whose keys each holds';
 
+CREATE FUNCTION @extschema@._uuid_tail_split_lock(tables text[])
+RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
+    v_deadline CONSTANT timestamptz := pg_catalog.clock_timestamp() + interval '1 minute';
+    v_table text;
+BEGIN
+    LOOP
+        BEGIN
+            PERFORM pg_catalog.set_config('lock_timeout', '200ms', true);
+            FOREACH v_table IN ARRAY tables LOOP
+                -- one gone since the script was made is _uuid_tail_split_pending's to judge
+                IF pg_catalog.to_regclass(v_table) IS NOT NULL THEN
+                    EXECUTE pg_catalog.format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', pg_catalog.to_regclass(v_table));
+                END IF;
+            END LOOP;
+            PERFORM pg_catalog.set_config('lock_timeout', v_timeout, true);
+            RETURN;
+        EXCEPTION WHEN lock_not_available THEN
+            IF pg_catalog.clock_timestamp() > v_deadline THEN
+                RAISE EXCEPTION 'could not lock % for the split within a minute: other transactions kept them busy',
+                        pg_catalog.array_to_string(tables, ', ')
+                    USING ERRCODE = 'lock_not_available',
+                          HINT = 'Nothing was changed. Run the script again when fewer transactions write these tables.';
+            END IF;
+            PERFORM pg_catalog.pg_sleep(0.05 + pg_catalog.random() * 0.2);
+        END;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_split_lock(text[]) IS
+'internal to uuid_shard: locks the tables of a split without waiting while holding some of them';
+
 CREATE FUNCTION @extschema@._uuid_tail_split_pending(parent regclass, old_partition text, old_modulus integer,
                                                      old_remainder integer, low text, high text, foreign_keys text[])
 RETURNS boolean
@@ -1386,6 +1423,7 @@ DECLARE
     v_own text;
     f record;
     v_part regclass;  -- partition, under a name no column of the queries below has
+    v_locks text[];
 BEGIN
     IF partition IS NULL THEN
         RAISE EXCEPTION 'partition must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -1447,6 +1485,19 @@ BEGIN
      WHERE a.attrelid = v_parent AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = '';
     SELECT coalesce(pg_catalog.array_agg(k.fk ORDER BY k.fk), '{}') INTO v_fks
       FROM @extschema@._uuid_tail_foreign_keys(v_parent) k;
+    -- What the split locks: the tables whose foreign keys it drops and adds again, the tables
+    -- they reference (dropping a foreign key drops its triggers there), the parent (DETACH) and
+    -- the partition; each once, in that order.
+    SELECT pg_catalog.array_agg(l.t ORDER BY l.o, l.t) INTO v_locks
+      FROM (SELECT DISTINCT ON (x.t) x.t, x.o
+              FROM (SELECT k.referencing::text AS t, 1 AS o FROM @extschema@._uuid_tail_foreign_keys(v_parent) k
+                    UNION ALL
+                    SELECT co.confrelid::regclass::text, 2
+                      FROM @extschema@._uuid_tail_foreign_keys(v_parent) k
+                      JOIN pg_catalog.pg_constraint co ON co.oid = k.constraint_oid
+                    UNION ALL SELECT v_parent::text, 3
+                    UNION ALL SELECT v_part::text, 4) x
+             ORDER BY x.t, x.o) l;
 
     FOR f IN SELECT * FROM @extschema@._uuid_tail_foreign_keys(v_parent) k ORDER BY k.fk LOOP
         -- %1$s the referencing table (regclass text, qualified and quoted), %2$I the foreign key.
@@ -1503,16 +1554,18 @@ $sql$,
                                        OR (SELECT c.relkind FROM pg_catalog.pg_class c WHERE c.oid = f.referencing) <> 'p')
                  THEN ' NOT VALID' ELSE '' END);
     END LOOP;
-    -- %1$I.%2$I the parent, %3$L its name, %4$L the partition's, %5$s and %6$s its modulus and
-    -- remainder, %7$L and %8$L the halves' names, %9$L the foreign keys, %10$s what runs.
+    -- %11$L the tables to lock, %3$L the parent's name, %4$L the partition's, %5$s and %6$s its
+    -- modulus and remainder, %7$L and %8$L the halves' names, %9$L the foreign keys, %10$s what
+    -- runs.
     RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    LOCK TABLE %1$I.%2$I IN ACCESS EXCLUSIVE MODE;
+$sql$    PERFORM @extschema@._uuid_tail_split_lock(%11$L::pg_catalog.text[]);
     IF @extschema@._uuid_tail_split_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text, %5$s, %6$s,
                                             %7$L::pg_catalog.text, %8$L::pg_catalog.text, %9$L::pg_catalog.text[]) THEN
 %10$s    END IF;
 $sql$,
         v_nsp, v_rel, pg_catalog.format('%I.%I', v_nsp, v_rel), pg_catalog.format('%I.%I', v_old_nsp, v_old_rel),
-        v_m, v_r, pg_catalog.format('%I.%I', v_nsp, v_low), pg_catalog.format('%I.%I', v_nsp, v_high), v_fks, v_body));
+        v_m, v_r, pg_catalog.format('%I.%I', v_nsp, v_low), pg_catalog.format('%I.%I', v_nsp, v_high), v_fks, v_body,
+        v_locks));
     FOR f IN SELECT * FROM @extschema@._uuid_tail_foreign_keys(v_parent) k WHERE k.validated ORDER BY k.fk LOOP
         -- %1$L the referencing table's name, %2$L the foreign key's, %1$s and %3$I the same as names.
         RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
@@ -1522,14 +1575,15 @@ $sql$    IF @extschema@._uuid_tail_fk_unvalidated(%1$L::pg_catalog.regclass, %2$
 $sql$,
             f.referencing::text, f.name, f.name));
     END LOOP;
-    IF v_fks = '{}' THEN
+    SELECT pg_catalog.string_agg(l.t, ', ') INTO v_own
+      FROM pg_catalog.unnest(v_locks) l(t) WHERE l.t NOT IN (v_parent::text, v_part::text);
+    IF v_own IS NULL THEN
         RAISE NOTICE 'the split holds an ACCESS EXCLUSIVE lock on % until its first statement commits: reads and writes of % wait while the % of % are copied',
             v_parent, v_parent, pg_catalog.pg_size_pretty(pg_catalog.pg_table_size(v_part)), v_part;
     ELSE
         RAISE NOTICE 'the split holds an ACCESS EXCLUSIVE lock on % until its first statement commits: reads and writes of % wait while the % of % are copied',
             v_parent, v_parent, pg_catalog.pg_size_pretty(pg_catalog.pg_table_size(v_part)), v_part
-            USING DETAIL = pg_catalog.format('The tables whose foreign keys reference it are locked too: %s. Each foreign key is then validated in a statement of its own, while writes go on.',
-                               (SELECT pg_catalog.string_agg(DISTINCT k.referencing::text, ', ') FROM @extschema@._uuid_tail_foreign_keys(v_parent) k));
+            USING DETAIL = pg_catalog.format('For the foreign keys that reference it, it locks %s as well. Each foreign key is then validated in a statement of its own, while writes go on.', v_own);
     END IF;
 END
 $fn$;

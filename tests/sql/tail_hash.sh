@@ -275,15 +275,24 @@ GRANT SELECT ON public.big TO reader;
 GRANT SELECT, INSERT ON public.big_h4_1 TO reader;
 GRANT SELECT ON public.big_h4_1 TO auditor WITH GRANT OPTION;
 GRANT SELECT ON public.big_h4_1 TO PUBLIC;
--- each writer: one row and the record of its key a transaction, until told to stop
+-- each writer: one row and the record of its key a transaction, until told to stop; and a row
+-- of big_refs in the same transaction, written after the row of big by odd writers and before it
+-- (its foreign key checked against big) by even ones: lock orders that deadlock with a split
+-- that waits for one table while it holds another
 CREATE TABLE public.written (seq bigserial PRIMARY KEY, writer int NOT NULL, id uuid NOT NULL);
 CREATE TABLE public.stop_writers (stop boolean);
 CREATE PROCEDURE public.writer(w int) LANGUAGE plpgsql AS \$\$
 DECLARE k uuid;
 BEGIN
   LOOP
+    IF w % 2 = 0 THEN
+      INSERT INTO public.big_refs (big_id) SELECT r.big_id FROM public.big_refs r WHERE r.id = 1 + (random() * 99)::int;
+    END IF;
     INSERT INTO public.big (n, body) VALUES (-w, 'writer') RETURNING id INTO k;
     INSERT INTO public.written (writer, id) VALUES (w, k);
+    IF w % 2 = 1 AND uuid_shard.uuid_tail_remainder(k, 4) <> 2 THEN  -- (4, 2) is detached by hand below
+      INSERT INTO public.big_refs (big_id) VALUES (k);
+    END IF;
     COMMIT;
     EXIT WHEN EXISTS (SELECT FROM public.stop_writers);
     PERFORM pg_sleep(0.002);
