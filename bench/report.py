@@ -213,6 +213,10 @@ def md_report(R, png_name):
     w(f"- Machine: {mc['nproc']} CPUs ({mc['cpu']}), {mc['mem_gb']} GB RAM, {mc['os']}, kernel {mc['kernel']}, "
       f"clocksource `{mc['clocksource']}`. Shared with other jobs: load average {', '.join(mc['loadavg_start'])} "
       f"at the start, {', '.join(mc.get('loadavg_end', ['?']))} at the end (1, 5, 15 min).")
+    w("- Architecture: x86_64. The arm64 packages are tested on arm64 servers under qemu emulation "
+      "([reliability.md](reliability.md#arm64-under-emulation)), which shows they compute the same results, "
+      "not how fast: emulated, a figure would time the emulator, many times slower and unevenly so, and "
+      "say nothing of a real arm64 CPU. No figure here is for arm64.")
     for m in R.majors:
         c = d["clusters"][str(m)]
         w(f"- PostgreSQL {m}: `{c['version']}`; uuid_shard {c['extension_version']}.")
@@ -470,6 +474,9 @@ def chart(R, path):
     fig.savefig(path, dpi=100)
 
 
+LAYOUTS_HEADING = "## Layouts: tail-hash partitions\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("json")
@@ -478,8 +485,14 @@ def main():
     a = ap.parse_args()
     with open(a.json) as f:
         R = Results(json.load(f))
+    # The page's last section is bench/layouts.sh's (LAYOUTS_HEADING to the end): kept as it is.
+    layouts = ""
+    if os.path.exists(a.md):
+        page = open(a.md).read()
+        if LAYOUTS_HEADING in page:
+            layouts = "\n" + page[page.index(LAYOUTS_HEADING):]
     with open(a.md, "w") as f:
-        f.write(md_report(R, a.png))
+        f.write(md_report(R, a.png) + layouts)
     chart(R, a.png)
     # The verdicts, for the terminal.
     for text, m, cpu, wall, pred, bound in targets(R):
