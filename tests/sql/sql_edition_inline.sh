@@ -28,6 +28,7 @@ inlined="uuid_v7_time(uuid)|uuid_v7_time(id)|uuid_v7_time('017f22e2-79b0-7cc3-98
 uuid_v7_time(text)|uuid_v7_time(id::text)|uuid_v7_time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::text)
 uuid_version(uuid)|uuid_version(id)|uuid_version('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')
 uuid_shard_key(uuid,integer)|uuid_shard_key(id, len)|uuid_shard_key('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 4)
+uuid_tail_remainder(uuid,integer)|uuid_tail_remainder(id, len)|uuid_tail_remainder('0195e3a1-7c2e-7b3d-8a4f-0123456789ab', 8)
 uuid_v7_boundary(timestamptz)|uuid_v7_boundary(ts)|uuid_v7_boundary('2022-02-22 19:22:22.0005+00')
 uuid_v7_at(timestamptz)|uuid_v7_at(ts)|uuid_v7_at('2022-02-22 19:22:22.0005+00')
 uuid_v7_boundary_last(timestamptz)|uuid_v7_boundary_last(ts)|uuid_v7_boundary_last('2022-02-22 19:22:22.0005+00')
@@ -138,6 +139,8 @@ SELECT count(*) || ' calls, ' || count(*) FILTER (WHERE o_rows IS DISTINCT FROM 
   FROM bad, LATERAL (VALUES
     (pg_temp.outcome(format('SELECT ed.uuid_shard_key(u, len) FROM bad WHERE k = %s', k)),
      pg_temp.outcome(format('SELECT ed.uuid_shard_key(%L::uuid, %L::int)', u, len))),
+    (pg_temp.outcome(format('SELECT ed.uuid_tail_remainder(u, len) FROM bad WHERE k = %s', k)),
+     pg_temp.outcome(format('SELECT ed.uuid_tail_remainder(%L::uuid, %L::int)', u, len))),
     (pg_temp.outcome(format('SELECT ed.uuid_v7_time(u) FROM bad WHERE k = %s', k)),
      pg_temp.outcome(format('SELECT ed.uuid_v7_time(%L::uuid)', u))),
     (pg_temp.outcome(format('SELECT ed.uuid_version(u) FROM bad WHERE k = %s', k)),
