@@ -5,7 +5,6 @@ package uuidshard
 
 import (
 	"encoding/hex"
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -30,23 +29,7 @@ func TestMaskVectors(t *testing.T) {
 	readVectors(t, &all)
 	data := all.Mask
 
-	checks, failures := 0, 0
-	expect := func(ok bool, format string, args ...any) {
-		checks++
-		if !ok {
-			failures++
-			if failures <= 20 {
-				t.Errorf("go mask: FAIL "+format, args...)
-			}
-		}
-	}
-	parse := func(s string) [16]byte {
-		u, err := Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return u
-	}
+	chk := &checker{t: t, label: "go mask"}
 	secret := func(h string) []byte {
 		s, err := hex.DecodeString(h)
 		if err != nil {
@@ -56,39 +39,31 @@ func TestMaskVectors(t *testing.T) {
 	}
 
 	if data.Label != MaskLabel {
-		failures++
-		t.Errorf("go mask: label %q, the file has %q", MaskLabel, data.Label)
+		chk.fail("label %q, the file has %q", MaskLabel, data.Label)
 	}
 	for _, v := range data.Vectors {
 		s := secret(v.Secret)
-		pub, err1 := Mask(parse(v.Key), s)
-		key, err2 := Unmask(parse(v.Public), s)
-		expect(err1 == nil && err2 == nil && pub == parse(strings.ToLower(v.Public)) && key == parse(v.Key),
+		pub, err1 := Mask(chk.parse(v.Key), s)
+		key, err2 := Unmask(chk.parse(v.Public), s)
+		chk.expect(err1 == nil && err2 == nil && pub == chk.parse(strings.ToLower(v.Public)) && key == chk.parse(v.Key),
 			"%s: mask %x %v (expected %s), unmask %x %v", v.Key, pub, err1, v.Public, key, err2)
 	}
 	first := data.Vectors[0]
 	for _, h := range data.InvalidSecret {
 		s := secret(h)
-		_, err1 := Mask(parse(first.Key), s)
-		_, err2 := Unmask(parse(first.Public), s)
-		expect(err1 != nil && err2 != nil, "secret %q must be rejected", h)
+		_, err1 := Mask(chk.parse(first.Key), s)
+		_, err2 := Unmask(chk.parse(first.Public), s)
+		chk.expect(err1 != nil && err2 != nil, "secret %q must be rejected", h)
 	}
 	s0 := secret(first.Secret)
 	for _, u := range data.NotV7 {
-		_, err := Mask(parse(u), s0)
-		expect(err == ErrNotV7, "Mask(%s) must be rejected", u)
+		_, err := Mask(chk.parse(u), s0)
+		chk.expect(err == ErrNotV7, "Mask(%s) must be rejected", u)
 	}
 	for _, u := range data.NotV4 {
-		_, err := Unmask(parse(u), s0)
-		expect(err == ErrNotV4, "Unmask(%s) must be rejected", u)
+		_, err := Unmask(chk.parse(u), s0)
+		chk.expect(err == ErrNotV4, "Unmask(%s) must be rejected", u)
 	}
 
-	if checks != data.Checks {
-		failures++
-		t.Errorf("go mask: ran %d checks, the file has %d", checks, data.Checks)
-	}
-	if failures > 0 {
-		t.Fatalf("go mask: %d of %d vectors FAILED", failures, checks)
-	}
-	fmt.Printf("go mask: %d vectors ok\n", checks)
+	chk.done(data.Checks)
 }

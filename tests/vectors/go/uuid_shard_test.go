@@ -98,6 +98,47 @@ func text(u [16]byte) string {
 }
 
 // readVectors decodes the vector file, $UUID_SHARD_VECTORS else ../vectors.json, into data.
+// checker counts a test's checks and reports the first 20 failures under its label.
+type checker struct {
+	t                *testing.T
+	label            string
+	checks, failures int
+}
+
+func (c *checker) expect(ok bool, format string, args ...any) {
+	c.checks++
+	if !ok {
+		c.fail(format, args...)
+	}
+}
+
+func (c *checker) fail(format string, args ...any) {
+	c.failures++
+	if c.failures <= 20 {
+		c.t.Errorf(c.label+": FAIL "+format, args...)
+	}
+}
+
+// parse reads a UUID of the vectors, which are all well formed.
+func (c *checker) parse(s string) [16]byte {
+	u, err := Parse(s)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return u
+}
+
+// done fails the test unless it ran exactly the checks the file counts, all passing.
+func (c *checker) done(want int) {
+	if c.checks != want {
+		c.fail("ran %d checks, the file has %d", c.checks, want)
+	}
+	if c.failures > 0 {
+		c.t.Fatalf("%s: %d of %d vectors FAILED", c.label, c.failures, c.checks)
+	}
+	fmt.Printf("%s: %d vectors ok\n", c.label, c.checks)
+}
+
 func readVectors(t *testing.T, data any) {
 	path := os.Getenv("UUID_SHARD_VECTORS")
 	if path == "" {
@@ -116,67 +157,51 @@ func TestVectors(t *testing.T) {
 	var data vectors
 	readVectors(t, &data)
 
-	checks, failures := 0, 0
-	expect := func(ok bool, format string, args ...any) {
-		checks++
-		if !ok {
-			failures++
-			if failures <= 20 {
-				t.Errorf("go: FAIL "+format, args...)
-			}
-		}
-	}
-	parse := func(s string) [16]byte {
-		u, err := Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return u
-	}
+	chk := &checker{t: t, label: "go"}
 
 	for _, v := range data.Accepted {
-		u := parse(v.UUID)
+		u := chk.parse(v.UUID)
 		ms, ok := UnixMs(u)
 		want := "null"
 		if v.UnixMs != nil {
 			want = fmt.Sprint(*v.UnixMs)
 		}
-		expect(HasRandomTail(u) && ok == (v.UnixMs != nil) && (!ok || ms == *v.UnixMs),
+		chk.expect(HasRandomTail(u) && ok == (v.UnixMs != nil) && (!ok || ms == *v.UnixMs),
 			"%s: accepted, unix_ms %s", v.UUID, want)
 		for _, p := range v.ShardKey {
 			got, err := ShardKey(u, p.Len)
-			expect(err == nil && got == p.Key, "%s: ShardKey(%d) = %q, %v, expected %q", v.UUID, p.Len, got, err, p.Key)
+			chk.expect(err == nil && got == p.Key, "%s: ShardKey(%d) = %q, %v, expected %q", v.UUID, p.Len, got, err, p.Key)
 		}
 		for _, p := range v.Bucket {
 			got, err := Bucket(u, p.N)
-			expect(err == nil && got == p.Bucket, "%s: Bucket(%d) = %d, %v, expected %d", v.UUID, p.N, got, err, p.Bucket)
+			chk.expect(err == nil && got == p.Bucket, "%s: Bucket(%d) = %d, %v, expected %d", v.UUID, p.N, got, err, p.Bucket)
 		}
 	}
 	for _, v := range data.Rejected {
-		u := parse(v.UUID)
+		u := chk.parse(v.UUID)
 		_, ok := UnixMs(u)
 		_, errKey := ShardKey(u, 1)
 		_, errBucket := Bucket(u, 1)
-		expect(!HasRandomTail(u) && !ok && errKey == ErrNoRandomTail && errBucket == ErrNoRandomTail,
+		chk.expect(!HasRandomTail(u) && !ok && errKey == ErrNoRandomTail && errBucket == ErrNoRandomTail,
 			"%s: must be rejected (%s)", v.UUID, v.Reason)
 	}
-	first := parse(data.Accepted[0].UUID)
+	first := chk.parse(data.Accepted[0].UUID)
 	for _, length := range data.InvalidLen {
 		_, err := ShardKey(first, int(length))
-		expect(err != nil, "shard key length %d must be rejected", length)
+		chk.expect(err != nil, "shard key length %d must be rejected", length)
 	}
 	for _, n := range data.InvalidN {
 		_, err := Bucket(first, int(n))
-		expect(err != nil, "bucket count %d must be rejected", n)
+		chk.expect(err != nil, "bucket count %d must be rejected", n)
 	}
 
 	// 0.3.0: text forms, bounds, the time to the microsecond, keys from names
 	for _, v := range data.TextForms {
-		u := parse(v.UUID)
+		u := chk.parse(v.UUID)
 		a, errA := FromUlid(strings.ToLower(v.Ulid))
 		b, errB := FromBase32hex(v.Base32hex)
 		c, errC := FromBase32hex(strings.ToLower(v.Base32hex[:26]))
-		expect(ToUlid(u) == v.Ulid && ToBase32hex(u) == v.Base32hex && errA == nil && a == u && errB == nil && b == u && errC == nil && c == u,
+		chk.expect(ToUlid(u) == v.Ulid && ToBase32hex(u) == v.Base32hex && errA == nil && a == u && errB == nil && b == u && errC == nil && c == u,
 			"%s: ulid %s, base32hex %s", v.UUID, v.Ulid, v.Base32hex)
 	}
 	for _, v := range data.BadText {
@@ -186,7 +211,7 @@ func TestVectors(t *testing.T) {
 		} else {
 			_, err = FromBase32hex(v.Text)
 		}
-		expect(err != nil, "%s %q must be refused", v.Form, v.Text)
+		chk.expect(err != nil, "%s %q must be refused", v.Form, v.Text)
 	}
 	for _, v := range data.Times {
 		t := v.UnixMs*1000 + v.Us
@@ -195,33 +220,26 @@ func TestVectors(t *testing.T) {
 		head, err3 := V7Head(t)
 		key := fromHalves(head, 0x8000_0000_0000_0000)
 		us, ok := UnixUs(key)
-		expect(err1 == nil && err2 == nil && err3 == nil && text(lo) == v.Boundary && text(hi) == v.BoundaryLast &&
+		chk.expect(err1 == nil && err2 == nil && err3 == nil && text(lo) == v.Boundary && text(hi) == v.BoundaryLast &&
 			text(key)[:18] == v.Head && ok && us == t, "time %d: boundary, boundary_last, head", t)
 	}
 	for _, v := range data.TimeUs {
-		us, ok := UnixUs(parse(v.UUID))
-		expect(ok == (v.UnixMs != nil) && (!ok || us == *v.UnixMs*1000+*v.Us), "%s: unix_us", v.UUID)
+		us, ok := UnixUs(chk.parse(v.UUID))
+		chk.expect(ok == (v.UnixMs != nil) && (!ok || us == *v.UnixMs*1000+*v.Us), "%s: unix_us", v.UUID)
 	}
 	for _, v := range data.FromName {
 		got, err := FromName(v.UnixMs*1000+v.Us, v.Name)
-		expect(err == nil && text(got) == v.UUID, "FromName(%q) = %s, expected %s", v.Name, text(got), v.UUID)
+		chk.expect(err == nil && text(got) == v.UUID, "FromName(%q) = %s, expected %s", v.Name, text(got), v.UUID)
 	}
 	for _, v := range data.InvalidTimes {
 		t := v[0]*1000 + v[1]
 		_, err1 := Boundary(t)
 		_, err2 := BoundaryLast(t)
 		_, err3 := FromName(t, "x")
-		expect(err1 != nil && err2 != nil && err3 != nil, "time %d must be refused", t)
+		chk.expect(err1 != nil && err2 != nil && err3 != nil, "time %d must be refused", t)
 	}
 
-	if checks != data.Checks {
-		failures++
-		t.Errorf("go: ran %d checks, the file has %d", checks, data.Checks)
-	}
-	if failures > 0 {
-		t.Fatalf("go: %d of %d vectors FAILED", failures, checks)
-	}
-	fmt.Printf("go: %d vectors ok\n", checks)
+	chk.done(data.Checks)
 }
 
 // Tail-hash partitions, a section with its own count. PostgreSQL routes a row of a one-column key
@@ -231,48 +249,25 @@ func TestTailRemainderVectors(t *testing.T) {
 	readVectors(t, &all)
 	data := all.TailRemainder
 
-	checks, failures := 0, 0
-	expect := func(ok bool, format string, args ...any) {
-		checks++
-		if !ok {
-			failures++
-			if failures <= 20 {
-				t.Errorf("go tail remainder: FAIL "+format, args...)
-			}
-		}
-	}
-	parse := func(s string) [16]byte {
-		u, err := Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return u
-	}
+	chk := &checker{t: t, label: "go tail remainder"}
 
 	for _, v := range data.Vectors {
-		u := parse(v.UUID)
+		u := chk.parse(v.UUID)
 		h := TailHashExtended(u)
 		rowHash := fmt.Sprintf("0x%016x", uint64(h)+HashCombine64Constant)
-		expect(fmt.Sprint(h) == v.TailHashExtended && rowHash == v.BucketKey,
+		chk.expect(fmt.Sprint(h) == v.TailHashExtended && rowHash == v.BucketKey,
 			"%s: TailHashExtended %d, row hash %s, expected %s, %s", v.UUID, h, rowHash, v.TailHashExtended, v.BucketKey)
 		for _, p := range v.Remainder {
 			got, err := TailRemainder(u, p.Modulus)
-			expect(err == nil && got == p.Remainder, "%s: TailRemainder(%d) = %d, %v, expected %d",
+			chk.expect(err == nil && got == p.Remainder, "%s: TailRemainder(%d) = %d, %v, expected %d",
 				v.UUID, p.Modulus, got, err, p.Remainder)
 		}
 	}
-	first := parse(data.Vectors[0].UUID)
+	first := chk.parse(data.Vectors[0].UUID)
 	for _, m := range data.InvalidModulus {
 		_, err := TailRemainder(first, int(m))
-		expect(err != nil, "modulus %d must be rejected", m)
+		chk.expect(err != nil, "modulus %d must be rejected", m)
 	}
 
-	if checks != data.Checks {
-		failures++
-		t.Errorf("go tail remainder: ran %d checks, the file has %d", checks, data.Checks)
-	}
-	if failures > 0 {
-		t.Fatalf("go tail remainder: %d of %d vectors FAILED", failures, checks)
-	}
-	fmt.Printf("go tail remainder: %d vectors ok\n", checks)
+	chk.done(data.Checks)
 }
