@@ -6,8 +6,9 @@ use pgrx::prelude::*;
 use pgrx::Uuid;
 use std::cell::RefCell;
 use std::time::{SystemTime, UNIX_EPOCH};
-use uuid_shard_core::v7::{subms_fraction_from_ns, V7Time, PG_EPOCH_OFFSET_US};
-use uuid_shard_core::{generator::V7Generator, Error};
+use uuid_shard_core::generator::{Clock, V7Generator};
+use uuid_shard_core::v7::{self, subms_fraction_from_ns, V7Time, PG_EPOCH_OFFSET_US};
+use uuid_shard_core::Error;
 use uuid_shard_macros::sql_function;
 
 thread_local! {
@@ -38,7 +39,31 @@ fn clock_now() -> Result<V7Time, Error> {
     V7Time::new(ms, subms_fraction_from_ns(d.subsec_nanos() % 1_000_000))
 }
 
-/// A version 7 UUID from the current time, strictly increasing within this backend.
+/// The clock `uuidv7()` reads, and waits on when a backend has used every key of the clock's
+/// millisecond (millions of keys in one millisecond, or a clock set back): interruptible, and
+/// asleep when the wait is long.
+struct RealTime;
+
+impl Clock for RealTime {
+    #[inline(always)]
+    fn now(&mut self) -> Result<V7Time, Error> {
+        clock_now()
+    }
+
+    fn wait_for(&mut self, now: V7Time, unix_ms: u64) {
+        pgrx::check_for_interrupts!();
+        let wait_us = (i128::from(unix_ms) * 1_000_000 - now.unix_ns()) / 1_000;
+        if wait_us > 100 {
+            // SAFETY: a plain sleep; interrupts are checked on the next turn.
+            unsafe { pg_sys::pg_usleep(wait_us.min(10_000) as _) }
+        } else {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+/// A version 7 UUID from the current time, strictly increasing within this backend, its time
+/// never in a later millisecond than the clock's (core/src/generator.rs).
 #[sql_function("uuidv7() RETURNS uuid", volatile, strict, parallel_safe)]
 unsafe fn uuidv7_v1(_fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
     fmgr::uuid_datum(next_v7())
@@ -46,9 +71,7 @@ unsafe fn uuidv7_v1(_fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
 
 #[inline(always)]
 fn next_v7() -> [u8; 16] {
-    clock_now()
-        .and_then(|now| GENERATOR.with_borrow_mut(|g| g.generate(now, pid())))
-        .or_raise("uuidv7")
+    GENERATOR.with_borrow_mut(|g| g.generate(&mut RealTime, pid())).or_raise("uuidv7")
 }
 
 /// A version 7 UUID from the current time shifted by `shift` (as `timestamptz + interval`).
@@ -57,15 +80,14 @@ fn uuidv7_shifted(shift: Interval) -> Uuid {
     if is_infinite(&shift) {
         raise(Error::InfiniteInterval, "uuidv7");
     }
-    // As core: the backend's ascending clock, shifted in microseconds by timestamptz
-    // arithmetic, keeping the clock's nanoseconds below the microsecond.
-    let now = clock_now()
-        .and_then(|now| GENERATOR.with_borrow_mut(|g| g.clock.next(now)))
-        .or_raise("uuidv7")
-        .unix_ns();
+    // As core: the backend's ascending stamp, its time shifted in microseconds by timestamptz
+    // arithmetic, keeping the nanoseconds below the microsecond; the stamp's tail (with its
+    // counter) keeps keys of the same shift in call order.
+    let stamp = GENERATOR.with_borrow_mut(|g| g.stamp(&mut RealTime, pid())).or_raise("uuidv7");
+    let now = stamp.time.unix_ns();
     let shifted = shift_timestamp((now / 1_000) as i64 - PG_EPOCH_OFFSET_US, shift);
     let time = V7Time::from_pg_timestamp_ns(shifted, (now % 1_000) as u32).or_raise("uuidv7");
-    Uuid::from_bytes(GENERATOR.with_borrow_mut(|g| g.at(time, pid())))
+    Uuid::from_bytes(v7::build(time, stamp.rand_b))
 }
 
 /// A version 7 UUID for a given time with a random tail, for backfilling rows from their

@@ -1,4 +1,20 @@
-//! The per-backend UUIDv7 generator: a monotonic clock guard and a fork-safe random tail.
+//! The per-backend UUIDv7 generator: an ascending stamp that tells the time, and a fork-safe
+//! random tail.
+//!
+//! **Keys that tell the time.** Within one backend every key is greater than the one before,
+//! and a key's time is never later than the clock: its millisecond is one the clock has shown
+//! (the latest reading of this backend), and within it the 12-bit fraction runs ahead of the
+//! clock by less than one millisecond. Keys made faster than the fraction advances (one unit is
+//! 1/4096 ms, about 244 ns) are ordered by a counter in the top 12 bits of `rand_b` (RFC 9562
+//! section 6.2, method 1) instead of by a later time: while the clock stands still the counter
+//! counts up from the random value the tick began with; when the clock moves on, the next key
+//! takes the clock's time and a fresh random tail, whose top 12 bits start the next count. Only
+//! when a counter reaches 4095 does the fraction step one unit ahead of the clock (with a fresh
+//! tail), and only inside the current millisecond: the key that would begin a millisecond the
+//! clock has not reached waits for the clock instead. So a backend makes on average 2048 keys
+//! per fraction unit of the clock before its time moves ahead at all, at least 4096 and on
+//! average about 8.4 million in one millisecond before it waits, and a key made when the clock
+//! moves on is as random as core's.
 //!
 //! PostgreSQL forks every backend and parallel worker from the postmaster. A generator seeded
 //! before the fork (the library loaded by `shared_preload_libraries`) would hand the same
@@ -8,23 +24,90 @@ use crate::error::Error;
 use crate::v7::{self, V7Time};
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 
-/// Strictly increasing v7 times within one process, as PostgreSQL 18 promises per backend:
-/// when the clock has not moved past the last time issued (fast calls, or the clock stepped
-/// back), the last time plus one fraction unit is issued instead.
-#[derive(Debug, Default)]
-pub struct MonotonicClock {
-    last: Option<V7Time>,
+/// Where the counter sits in the 64-bit `rand_b` word that [`v7::build`] takes: the 12 bits
+/// right below the two variant bits, the most significant bits of the key after its time.
+pub const COUNTER_SHIFT: u32 = 50;
+pub const COUNTER_MAX: u64 = 0xFFF;
+const RAND_B_BITS: u64 = 0x3FFF_FFFF_FFFF_FFFF;
+
+/// A time and the `rand_b` issued with it. Ordered as the keys they make: by time, then by
+/// `rand_b`, whose top 12 bits are the counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stamp {
+    pub time: V7Time,
+    /// 62 bits: the counter in bits 61..50, random bits below.
+    pub rand_b: u64,
 }
 
-impl MonotonicClock {
-    pub fn next(&mut self, now: V7Time) -> Result<V7Time, Error> {
-        let t = match self.last {
-            Some(last) if now <= last => last.next().ok_or(Error::TimestampOutOfRange)?,
-            _ => now,
-        };
-        self.last = Some(t);
-        Ok(t)
+impl Stamp {
+    pub fn counter(self) -> u64 {
+        self.rand_b >> COUNTER_SHIFT
     }
+
+    /// The 16 bytes of the key.
+    pub fn key(self) -> [u8; 16] {
+        v7::build(self.time, self.rand_b)
+    }
+}
+
+/// What [`AscendingClock::next`] decides for one clock reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The next key's stamp.
+    Issue(Stamp),
+    /// Every key left in the clock's current millisecond is used: read the clock again once it
+    /// may have reached this Unix millisecond.
+    WaitFor { unix_ms: u64 },
+}
+
+/// Strictly increasing stamps within one process whose time never leaves the clock's
+/// millisecond (module docs).
+#[derive(Debug, Default)]
+pub struct AscendingClock {
+    last: Option<Stamp>,
+}
+
+impl AscendingClock {
+    /// The stamp for a call at clock time `now`, with `random` the call's random bits.
+    pub fn next(&mut self, now: V7Time, random: u64) -> Result<Step, Error> {
+        let fresh = random & RAND_B_BITS;
+        let stamp = match self.last {
+            // The clock has moved past the last key (or there is none): its time, a fresh tail.
+            None => Stamp {
+                time: now,
+                rand_b: fresh,
+            },
+            Some(last) if now > last.time => Stamp {
+                time: now,
+                rand_b: fresh,
+            },
+            // The clock stands still (or stepped back): count within the last time.
+            Some(last) if last.counter() < COUNTER_MAX => Stamp {
+                time: last.time,
+                rand_b: ((last.counter() + 1) << COUNTER_SHIFT) | (fresh & ((1 << COUNTER_SHIFT) - 1)),
+            },
+            // The count is full: one fraction unit later, inside the same millisecond only.
+            Some(last) => match last.time.next() {
+                None => return Err(Error::TimestampOutOfRange),
+                Some(time) if time.unix_ms() == last.time.unix_ms() => Stamp { time, rand_b: fresh },
+                Some(time) => {
+                    return Ok(Step::WaitFor {
+                        unix_ms: time.unix_ms(),
+                    })
+                }
+            },
+        };
+        self.last = Some(stamp);
+        Ok(Step::Issue(stamp))
+    }
+}
+
+/// The clock a generator reads: the real-time clock in the server, a scripted one in tests.
+pub trait Clock {
+    fn now(&mut self) -> Result<V7Time, Error>;
+    /// Called when the keys of the millisecond before `unix_ms` are used up; returns when the
+    /// clock may have reached `unix_ms` (or earlier: the generator reads the clock again).
+    fn wait_for(&mut self, now: V7Time, unix_ms: u64);
 }
 
 /// A CSPRNG (ChaCha12, seeded from the OS) that reseeds itself in a new process.
@@ -60,14 +143,14 @@ impl<R: RngCore> ForkSafeRng<R> {
 
 /// Everything one backend needs to mint v7 UUIDs.
 pub struct V7Generator<R = StdRng> {
-    pub clock: MonotonicClock,
+    pub clock: AscendingClock,
     pub rng: ForkSafeRng<R>,
 }
 
 impl V7Generator<StdRng> {
     pub const fn new() -> Self {
         V7Generator {
-            clock: MonotonicClock { last: None },
+            clock: AscendingClock { last: None },
             rng: ForkSafeRng::from_os(),
         }
     }
@@ -80,14 +163,25 @@ impl Default for V7Generator<StdRng> {
 }
 
 impl<R: RngCore> V7Generator<R> {
-    /// `uuidv7()`: the next monotonic time at or after `now`, with a random tail.
-    pub fn generate(&mut self, now: V7Time, pid: i32) -> Result<[u8; 16], Error> {
-        let t = self.clock.next(now)?;
-        Ok(v7::build(t, self.rng.for_process(pid).next_u64()))
+    /// The next ascending stamp from `clock`, waiting for the clock when the current
+    /// millisecond is used up.
+    pub fn stamp(&mut self, clock: &mut impl Clock, pid: i32) -> Result<Stamp, Error> {
+        loop {
+            let now = clock.now()?;
+            match self.clock.next(now, self.rng.for_process(pid).next_u64())? {
+                Step::Issue(stamp) => return Ok(stamp),
+                Step::WaitFor { unix_ms } => clock.wait_for(now, unix_ms),
+            }
+        }
     }
 
-    /// A v7 UUID for a given time (a shifted clock or a caller's timestamp): not tied to the
-    /// monotonic state, random tail.
+    /// `uuidv7()`: the key of the next ascending stamp.
+    pub fn generate(&mut self, clock: &mut impl Clock, pid: i32) -> Result<[u8; 16], Error> {
+        self.stamp(clock, pid).map(Stamp::key)
+    }
+
+    /// A v7 UUID for a given time (a caller's timestamp): not tied to the ascending state,
+    /// random tail.
     pub fn at(&mut self, time: V7Time, pid: i32) -> [u8; 16] {
         v7::build(time, self.rng.for_process(pid).next_u64())
     }
@@ -96,6 +190,9 @@ impl<R: RngCore> V7Generator<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shard;
+    use proptest::prelude::*;
+    use rand::{rngs::StdRng, RngCore, SeedableRng};
 
     /// A predictable stand-in for the CSPRNG: value, value + step, ...
     struct StepRng {
@@ -124,59 +221,175 @@ mod tests {
         }
     }
 
+    /// A clock that reads a script of times, one per reading (the last one repeated), and
+    /// records every wait.
+    struct Script {
+        times: Vec<V7Time>,
+        reads: usize,
+        waits: Vec<u64>,
+    }
+    impl Script {
+        fn new(times: &[V7Time]) -> Self {
+            Script {
+                times: times.to_vec(),
+                reads: 0,
+                waits: Vec::new(),
+            }
+        }
+    }
+    impl Clock for Script {
+        fn now(&mut self) -> Result<V7Time, Error> {
+            let t = self.times[self.reads.min(self.times.len() - 1)];
+            self.reads += 1;
+            Ok(t)
+        }
+        fn wait_for(&mut self, now: V7Time, unix_ms: u64) {
+            assert!(now.unix_ms() < unix_ms, "waits only for a later millisecond");
+            self.waits.push(unix_ms);
+        }
+    }
+
     fn t(ms: u64, frac: u16) -> V7Time {
         V7Time::new(ms, frac).unwrap()
     }
 
-    #[test]
-    fn clock_passes_through_when_time_advances() {
-        let mut c = MonotonicClock::default();
-        assert_eq!(c.next(t(10, 5)).unwrap(), t(10, 5));
-        assert_eq!(c.next(t(10, 6)).unwrap(), t(10, 6));
-        assert_eq!(c.next(t(12, 0)).unwrap(), t(12, 0));
-    }
-
-    #[test]
-    fn clock_going_backwards_still_increases() {
-        let mut c = MonotonicClock::default();
-        c.next(t(1_000, 100)).unwrap();
-        assert_eq!(c.next(t(900, 0)).unwrap(), t(1_000, 101));
-        assert_eq!(c.next(t(1_000, 101)).unwrap(), t(1_000, 102));
-        // once the clock catches up, it is used again
-        assert_eq!(c.next(t(1_001, 7)).unwrap(), t(1_001, 7));
-    }
-
-    #[test]
-    fn ten_thousand_calls_in_one_millisecond_carry_into_later_ones() {
-        let mut c = MonotonicClock::default();
-        let mut prev = c.next(t(50, 0)).unwrap();
-        for _ in 1..10_000 {
-            let next = c.next(t(50, 0)).unwrap();
-            assert!(next > prev);
-            prev = next;
+    fn issued(step: Step) -> Stamp {
+        match step {
+            Step::Issue(stamp) => stamp,
+            other => panic!("expected a stamp, got {other:?}"),
         }
-        // 10,000 steps of 1/4096 ms from fraction 0: 9,999 = 2 * 4096 + 1807
-        assert_eq!(prev, t(52, 1807));
+    }
+
+    const LOW_BITS: u64 = (1 << COUNTER_SHIFT) - 1;
+
+    #[test]
+    fn a_moving_clock_gives_its_time_and_the_whole_random_tail() {
+        let mut c = AscendingClock::default();
+        let r = 0xDEAD_BEEF_0123_4567;
+        for (now, random) in [(t(10, 5), r), (t(10, 6), !r), (t(12, 0), r >> 3)] {
+            assert_eq!(
+                issued(c.next(now, random).unwrap()),
+                Stamp {
+                    time: now,
+                    rand_b: random & RAND_B_BITS
+                }
+            );
+        }
     }
 
     #[test]
-    fn clock_at_the_48_bit_limit_errors_instead_of_wrapping() {
-        let mut c = MonotonicClock::default();
-        assert_eq!(c.next(V7Time::MAX).unwrap(), V7Time::MAX);
-        assert_eq!(c.next(V7Time::MAX), Err(Error::TimestampOutOfRange));
+    fn a_standing_clock_counts_up_from_the_random_start_and_keeps_the_time() {
+        let mut c = AscendingClock::default();
+        let first = issued(c.next(t(50, 7), 0x0123_4567_89AB_CDEF).unwrap());
+        let start = first.counter();
+        assert_eq!(start, (0x0123_4567_89AB_CDEF & RAND_B_BITS) >> COUNTER_SHIFT);
+        let mut prev = first;
+        for i in 1..=20u64 {
+            let random = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let s = issued(c.next(t(50, 7), random).unwrap());
+            assert_eq!(s.time, t(50, 7), "the time stays the clock's");
+            assert_eq!(s.counter(), start + i);
+            assert_eq!(
+                s.rand_b & LOW_BITS,
+                random & LOW_BITS,
+                "the bits below the counter are fresh"
+            );
+            assert!(s > prev && s.key() > prev.key());
+            prev = s;
+        }
+        // the clock moves on: its time, and a fresh random tail with its own counter start
+        let moved = issued(c.next(t(50, 8), 5).unwrap());
+        assert_eq!(
+            moved,
+            Stamp {
+                time: t(50, 8),
+                rand_b: 5
+            }
+        );
+        assert!(moved.key() > prev.key());
     }
 
     #[test]
-    fn generated_uuids_strictly_increase_with_a_stuck_clock() {
+    fn a_full_count_steps_the_fraction_inside_the_millisecond() {
+        let mut c = AscendingClock::default();
+        let full = issued(c.next(t(9, 100), COUNTER_MAX << COUNTER_SHIFT).unwrap());
+        assert_eq!(full.counter(), COUNTER_MAX);
+        let stepped = issued(c.next(t(9, 100), 42).unwrap());
+        assert_eq!(
+            stepped,
+            Stamp {
+                time: t(9, 101),
+                rand_b: 42
+            }
+        );
+        assert!(stepped.key() > full.key());
+    }
+
+    #[test]
+    fn the_last_fraction_of_a_millisecond_waits_for_the_clock() {
+        let mut c = AscendingClock::default();
+        issued(c.next(t(9, 4095), COUNTER_MAX << COUNTER_SHIFT).unwrap());
+        assert_eq!(c.next(t(9, 4095), 1).unwrap(), Step::WaitFor { unix_ms: 10 });
+        // nothing was issued: the clock reaching the next millisecond gives its time
+        assert_eq!(
+            issued(c.next(t(10, 3), 1).unwrap()),
+            Stamp {
+                time: t(10, 3),
+                rand_b: 1
+            }
+        );
+    }
+
+    #[test]
+    fn the_generator_waits_then_issues_the_clocks_time() {
         let mut g = V7Generator {
-            clock: MonotonicClock::default(),
-            rng: ForkSafeRng::with_seeder(|| StepRng::new(u64::MAX, 0)),
+            clock: AscendingClock::default(),
+            rng: ForkSafeRng::with_seeder(|| StepRng::new(COUNTER_MAX << COUNTER_SHIFT, 0)),
         };
-        let a = g.generate(t(7, 4095), 1).unwrap();
-        let b = g.generate(t(7, 4095), 1).unwrap();
-        // The tail is all ones in both; only the carried time orders them.
-        assert!(b > a);
-        assert_eq!(v7::unix_ms(&b), Some(8));
+        // every random draw starts the count full: one key per fraction unit
+        let mut clock = Script::new(&[t(7, 4094), t(7, 4094), t(7, 4094), t(7, 4094), t(7, 4095), t(8, 1)]);
+        let keys: Vec<[u8; 16]> = (0..3).map(|_| g.generate(&mut clock, 1).unwrap()).collect();
+        assert_eq!(
+            keys.iter().map(|k| v7::unix_ms(k).unwrap()).collect::<Vec<_>>(),
+            [7, 7, 8]
+        );
+        // the third key waits for millisecond 8 until the clock shows it
+        assert_eq!(clock.waits, [8, 8, 8]);
+        assert_eq!(clock.reads, 6);
+        assert_eq!(keys[2][..8], v7::build(t(8, 1), 0)[..8]);
+        assert!(keys[0] < keys[1] && keys[1] < keys[2]);
+    }
+
+    #[test]
+    fn a_clock_set_back_still_increases_and_stays_in_the_last_millisecond() {
+        let mut c = AscendingClock::default();
+        let top = issued(c.next(t(1_000, 4000), 0).unwrap());
+        let mut prev = top;
+        let mut waited = false;
+        for i in 0..1_000_000u64 {
+            match c.next(t(900, 0), i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).unwrap() {
+                Step::Issue(s) => {
+                    assert!(s > prev && s.key() > prev.key());
+                    assert_eq!(s.time.unix_ms(), 1_000, "never past the latest millisecond read");
+                    prev = s;
+                }
+                Step::WaitFor { unix_ms } => {
+                    assert_eq!(unix_ms, 1_001);
+                    waited = true;
+                    break;
+                }
+            }
+        }
+        assert!(waited, "96 fraction units hold fewer than 1,000,000 keys");
+        // once the clock catches up, it is used again
+        assert_eq!(issued(c.next(t(1_001, 7), 3).unwrap()).time, t(1_001, 7));
+    }
+
+    #[test]
+    fn the_48_bit_limit_errors_instead_of_wrapping() {
+        let mut c = AscendingClock::default();
+        assert_eq!(issued(c.next(V7Time::MAX, u64::MAX).unwrap()).time, V7Time::MAX);
+        assert_eq!(c.next(V7Time::MAX, 0), Err(Error::TimestampOutOfRange));
     }
 
     #[test]
@@ -199,7 +412,202 @@ mod tests {
     fn os_seeded_generators_do_not_share_a_stream() {
         let mut a = V7Generator::new();
         let mut b = V7Generator::new();
-        let now = t(1, 0);
-        assert_ne!(a.generate(now, 1).unwrap()[8..], b.generate(now, 1).unwrap()[8..]);
+        let mut clock = Script::new(&[t(1, 0)]);
+        assert_ne!(
+            a.generate(&mut clock, 1).unwrap()[8..],
+            b.generate(&mut clock, 1).unwrap()[8..]
+        );
+    }
+
+    /// Keys of a burst: `calls_per_unit` calls per fraction unit of the clock (0: a clock that
+    /// stands still for the whole burst), from a seeded CSPRNG.
+    fn burst(keys: usize, calls_per_unit: usize, seeder: fn() -> StdRng) -> Vec<[u8; 16]> {
+        let mut g = V7Generator {
+            clock: AscendingClock::default(),
+            rng: ForkSafeRng::with_seeder(seeder),
+        };
+        let start = t(1_764_000_000_000, 0);
+        let mut out = Vec::with_capacity(keys);
+        let mut units = 0u64;
+        struct Fixed(V7Time);
+        impl Clock for Fixed {
+            fn now(&mut self) -> Result<V7Time, Error> {
+                Ok(self.0)
+            }
+            fn wait_for(&mut self, _: V7Time, unix_ms: u64) {
+                self.0 = V7Time::new(unix_ms, 0).unwrap();
+            }
+        }
+        let mut clock = Fixed(start);
+        for i in 0..keys {
+            if calls_per_unit > 0 && i % calls_per_unit == 0 && i > 0 {
+                units += 1;
+                let moved = V7Time::new(start.unix_ms() + units / 4096, (units % 4096) as u16).unwrap();
+                clock.0 = clock.0.max(moved);
+            }
+            out.push(g.generate(&mut clock, 1).unwrap());
+        }
+        out
+    }
+
+    /// Pearson's chi-square statistic of `values` (each below `cells`) against uniform.
+    fn chi_square(values: impl Iterator<Item = usize>, cells: usize) -> f64 {
+        let mut counts = vec![0u64; cells];
+        let mut n = 0u64;
+        for v in values {
+            counts[v] += 1;
+            n += 1;
+        }
+        let e = n as f64 / cells as f64;
+        counts.iter().map(|&c| (c as f64 - e).powi(2) / e).sum()
+    }
+
+    #[test]
+    fn what_the_tail_functions_read_stays_uniform_in_bursts() {
+        // 0.999 quantiles of chi-square for 1, 4, 15, 255 and 999 degrees of freedom
+        let crit = |cells: usize| match cells {
+            2 => 10.828,
+            5 => 18.467,
+            16 => 37.697,
+            256 => 330.5,
+            1000 => 1143.0,
+            _ => unreachable!(),
+        };
+        // a fast machine (4 calls per fraction unit), a coarse clock (4,096 calls per unit),
+        // and a clock that never moves (the counter and the steps make every key)
+        let seeders: [fn() -> StdRng; 3] = [
+            || StdRng::seed_from_u64(1),
+            || StdRng::seed_from_u64(2),
+            || StdRng::seed_from_u64(3),
+        ];
+        for (calls_per_unit, seeder) in [4, 4096, 0].into_iter().zip(seeders) {
+            let keys = burst(400_000, calls_per_unit, seeder);
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "strictly increasing");
+            for n in [2, 5, 16, 1000] {
+                let chi = chi_square(keys.iter().map(|k| shard::bucket(k, n as i32).unwrap() as usize), n);
+                assert!(
+                    chi < crit(n),
+                    "uuid_bucket(id, {n}): chi-square {chi} ({calls_per_unit} calls per unit)"
+                );
+                let chi = chi_square(
+                    keys.iter()
+                        .map(|k| shard::tail_remainder(k, n as i32).unwrap() as usize),
+                    n,
+                );
+                assert!(
+                    chi < crit(n),
+                    "uuid_tail_remainder(id, {n}): chi-square {chi} ({calls_per_unit} calls per unit)"
+                );
+            }
+            // independent of the key before: its predecessor's cell about 1/n of the time
+            for n in [2, 5, 16] {
+                let same = |f: &dyn Fn(&[u8; 16]) -> i32| {
+                    keys.windows(2).filter(|w| f(&w[0]) == f(&w[1])).count() as f64 / (keys.len() - 1) as f64
+                };
+                for (name, share) in [
+                    ("uuid_bucket", same(&|k| shard::bucket(k, n).unwrap())),
+                    ("uuid_tail_remainder", same(&|k| shard::tail_remainder(k, n).unwrap())),
+                ] {
+                    assert!(
+                        (share * n as f64 - 1.0).abs() < 0.1,
+                        "{name}(id, {n}): {share} share the predecessor's"
+                    );
+                }
+            }
+            for len in [1, 2] {
+                let cells = 16usize.pow(len as u32);
+                let chi = chi_square(
+                    keys.iter()
+                        .map(|k| usize::from_str_radix(&shard::shard_key(k, len).unwrap(), 16).unwrap()),
+                    cells,
+                );
+                assert!(
+                    chi < crit(cells),
+                    "uuid_shard_key(id, {len}): chi-square {chi} ({calls_per_unit} calls per unit)"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_standing_clock_makes_millions_of_keys_in_its_millisecond_before_waiting() {
+        let mut c = AscendingClock::default();
+        let mut rng = StdRng::seed_from_u64(3);
+        let now = t(77, 0);
+        let mut keys = 0u64;
+        while let Step::Issue(s) = c.next(now, rng.next_u64()).unwrap() {
+            assert_eq!(s.time.unix_ms(), 77);
+            keys += 1;
+        }
+        // 4096 fraction units of 2048 keys on average (each at least 1)
+        assert!((8_000_000..8_800_000).contains(&keys), "{keys} keys");
+    }
+
+    /// One event of a clock's life: a reading `advance_ns` after the last one, or set back.
+    #[derive(Clone, Debug)]
+    enum Tick {
+        Advance(u64),
+        SetBack(u64),
+    }
+
+    fn ticks() -> impl Strategy<Value = Vec<(Tick, usize)>> {
+        let tick = prop_oneof![
+            8 => (0u64..300).prop_map(Tick::Advance),           // a burst: calls faster than the fraction
+            2 => (0u64..5_000_000).prop_map(Tick::Advance),     // idle gaps up to 5 ms
+            1 => (0u64..3_000_000).prop_map(Tick::SetBack),     // the clock set back up to 3 ms
+        ];
+        // each reading serves 1 to 3000 calls (a clock that stands still between readings)
+        prop::collection::vec((tick, 1usize..3000), 1..60)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Over bursts, idle gaps and a clock set back: keys strictly increase, a key's time
+        /// is at or after the clock's reading, and never in a millisecond later than the
+        /// latest one read; with a clock that never goes back, less than 1 ms ahead of it.
+        #[test]
+        fn keys_increase_and_never_run_past_the_clocks_millisecond(events in ticks(), seed: u64) {
+            let mut c = AscendingClock::default();
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut ns: u64 = 1_764_000_000_000_000_000;
+            let mut latest_ms = 0u64;
+            let mut prev: Option<Stamp> = None;
+            let mut set_back = false;
+            for (tick, calls) in events {
+                match tick {
+                    Tick::Advance(d) => ns += d,
+                    Tick::SetBack(d) => { ns -= d; set_back = true; }
+                }
+                for _ in 0..calls {
+                    let now = V7Time::from_unix_ns(i128::from(ns)).unwrap();
+                    latest_ms = latest_ms.max(now.unix_ms());
+                    let s = match c.next(now, rng.next_u64()).unwrap() {
+                        Step::Issue(s) => s,
+                        Step::WaitFor { unix_ms } => {
+                            // the wait ends when the clock reaches that millisecond
+                            prop_assert!(unix_ms > latest_ms);
+                            ns = ns.max(unix_ms * 1_000_000);
+                            let now = V7Time::from_unix_ns(i128::from(ns)).unwrap();
+                            latest_ms = latest_ms.max(now.unix_ms());
+                            match c.next(now, rng.next_u64()).unwrap() {
+                                Step::Issue(s) => s,
+                                w => return Err(TestCaseError::fail(format!("waited twice: {w:?}"))),
+                            }
+                        }
+                    };
+                    let now = V7Time::from_unix_ns(i128::from(ns)).unwrap();
+                    if let Some(p) = prev {
+                        prop_assert!(s > p && s.key() > p.key(), "strictly increasing");
+                    }
+                    prop_assert!(s.time.unix_ms() <= latest_ms, "never past the latest millisecond read");
+                    if !set_back {
+                        prop_assert!(s.time >= now);
+                        prop_assert_eq!(s.time.unix_ms(), now.unix_ms(), "less than 1 ms ahead, same millisecond");
+                    }
+                    prev = Some(s);
+                }
+            }
+        }
     }
 }
