@@ -27,6 +27,14 @@ INSERT = [  # variant, label
     ("v7_tail16", "v7, tail-hash 16"),
     ("v7_timetail16", "v7, time x tail (1 x 16)"),
 ]
+CONTENTION = [  # variant, column label
+    ("v4_plain", "v4, plain"),
+    ("v7_plain", "v7, plain"),
+    ("v7_list16", "v7, LIST-bucket 16"),
+    ("v7_tail16", "v7, tail-hash 16"),
+    ("v7_tail64", "v7, tail-hash 64"),
+    ("v7_timetail16", "v7, time x tail 16"),
+]
 
 
 def load(path, section):
@@ -115,23 +123,51 @@ def insert(data, rows):
 
 def contention(data):
     counts = sorted({c for (_, c) in data})
+    cols = " | ".join(label for _, label in CONTENTION)
     print("\n**3. Contention**, one row per transaction (`INSERT ... VALUES (key, :n)`), pgbench -M prepared "
-          "-c N -j min(N,2); TPS (x v7 plain at the same N)\n")
-    print("| Keys, layout | " + " | ".join(f"{c} client{'s' if c > 1 else ''}" for c in counts) + " |")
-    print("|---|" + "---|" * len(counts))
-    for v, label in INSERT:
+          "-c N -j min(N, cores), into v4 and v7 keys in plain tables and v7 keys in LIST-bucket, tail-hash and time "
+          "x tail (1 time partition x 16 tail partitions) tables of 16 or 64 partitions\n")
+    print("TPS as a ratio to v4 at the same number of clients (v4's TPS in brackets):\n")
+    print(f"| clients | {cols} |")
+    print("|---|" + "---|" * len(CONTENTION))
+    for c in counts:
         cells = []
-        for c in counts:
+        for v, _ in CONTENTION:
             tps = median(data, (v, c), "tps")
             if tps is None:
                 cells.append("n/a")
-            elif v == "v7_plain":
-                cells.append(fmt(tps))
+            elif v == "v4_plain":
+                cells.append(f"1.000x ({fmt(tps)})")
             else:
-                cells.append(f"{fmt(tps)} ({fratio(ratios(data, (v, c), ('v7_plain', c), 'tps'), short=True)})")
-        print(f"| {label} | " + " | ".join(cells) + " |")
+                cells.append(fratio(ratios(data, (v, c), ("v4_plain", c), "tps"), short=True))
+        print(f"| {c} | " + " | ".join(cells) + " |")
     for c in counts:
-        print_rounds(rounds_line(data, [(v, (v, c)) for v, _ in INSERT], "tps", f"TPS at {c} client{'s' if c > 1 else ''}"))
+        print_rounds(rounds_line(data, [(v, (v, c)) for v, _ in CONTENTION], "tps", f"TPS at {c} client{'s' if c > 1 else ''}"))
+    print("\nIndex bytes per row: what the run added to the indexes of the partition tree, over the rows it inserted:\n")
+    print(f"| clients | {cols} |")
+    print("|---|" + "---|" * len(CONTENTION))
+    for c in counts:
+        cells = []
+        for v, _ in CONTENTION:
+            b = median(data, (v, c), "index_bytes_per_row")
+            cells.append("n/a" if b is None else f"{b:.1f}")
+        print(f"| {c} | " + " | ".join(cells) + " |")
+    print("\nWait events of the backends running the INSERT (`pg_stat_activity`, sampled every 0.5 s, over the rounds; "
+          "CPU: no wait event): the top 3 per layout, as shares of the samples (their number in brackets):\n")
+    print(f"| clients | {cols} |")
+    print("|---|" + "---|" * len(CONTENTION))
+    for c in counts:
+        cells = []
+        for v, _ in CONTENTION:
+            waits = defaultdict(float)
+            for m in data.get((v, c), {}).values():
+                for metric, n in m.items():
+                    if metric.startswith("wait "):
+                        waits[metric[5:]] += float(n)
+            total = sum(waits.values())
+            top = sorted(waits.items(), key=lambda kv: -kv[1])[:3]
+            cells.append(", ".join(f"{e} {n / total:.0%}" for e, n in top) + f" ({total:.0f})" if total else "n/a")
+        print(f"| {c} | " + " | ".join(cells) + " |")
 
 
 def split(data, rows):
@@ -175,11 +211,10 @@ DOC_NOTES = """What they show, by construction and in this run:
   for `gen_random_uuid()`, a costlier generator than `uuidv7()`.
 - **A split** holds its lock about as long as copying the partition's rows into a keyed table takes.
 
-Right-edge contention, v7 keys from many sessions inserting at one B-tree edge, shows only on many cores: reported
-for a 16-core machine, right-edge keys stall at about 0.6-0.7x of v4's insert rate above 8 clients. K tail
-partitions give K right edges, so on such a machine the time x tail layout is the one to measure
-(`bench/layouts.sh --clients "8 16 32 64"`). 2 cores cannot show it: there, table 3 is the anchor for such a run,
-not evidence either way."""
+Right-edge contention, v7 keys from many sessions inserting at one B-tree edge, shows only on many cores: on 2
+cores table 3 is no evidence either way. The figures measured on 16 cores are in the next section,
+[Right-edge contention on 16 cores](#right-edge-contention-on-16-cores), and the modulus they support in
+[layouts.md](layouts.md#many-writers-at-once)."""
 
 
 def doc(path, a):

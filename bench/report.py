@@ -485,7 +485,8 @@ def main():
     a = ap.parse_args()
     with open(a.json) as f:
         R = Results(json.load(f))
-    # The page's last section is bench/layouts.sh's (LAYOUTS_HEADING to the end): kept as it is.
+    # From LAYOUTS_HEADING to the end: bench/layouts.sh's section and the hand-written ones after
+    # it, kept as they are.
     layouts = ""
     if os.path.exists(a.md):
         page = open(a.md).read()
