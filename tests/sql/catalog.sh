@@ -13,7 +13,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/suite.sh"
 suite_init "$major"
 . "$here/lib/edition.sh"
-release=0.3.0
+# The last release (sql/RELEASES), whose catalog tests/catalog/<release>/ holds.
+release=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PROJECT_ROOT/sql/RELEASES" | tail -1 | awk '{print $1}')
 snapdir="$PROJECT_ROOT/tests/catalog/$release"
 suite_cluster "catalog-$major"
 make_db native
@@ -28,24 +29,25 @@ if [ "${2:-}" = --write ]; then
   exit 0
 fi
 # What changes on purpose since the release, each named with why (nothing else may change).
-unpinned_edition=(
-  "function uuid_shard.uuidv7()=the generators run without SET search_path (its cost per call), every name qualified"
-  "function uuid_shard.uuidv7(interval)=the generators run without SET search_path (its cost per call), every name qualified"
-)
+unpinned_edition=()
 # Bodies rewritten with the same markings, comment and header (their behaviour is held by
-# tests/pg_regress, tests/sql/buckets.sh and tests/sql/hostile.sh). Both editions share them.
-rewritten=(
-  "function uuid_shard.uuid_bucket_grow_ddl(regclass,integer,text[])=split by step into _uuid_bucket_grow_setup/_copy/_swap, each statement a format() template; the script checks by calls, not conditions passed as text"
-  "function uuid_shard.uuid_v7_partition_ddl(regclass,timestamp with time zone,timestamp with time zone,interval,text,boolean)=its body moved into _uuid_v7_partition_ddl, shared with uuid_v7_tail_partition_ddl, each statement one format() template with positional arguments; output unchanged"
-  "function uuid_shard.uuid_v7_retention_ddl(regclass,timestamp with time zone,text)=each statement one format() template with positional arguments; output unchanged"
-  "function uuid_shard.uuid_bucket_partition_ddl(regclass,text[])=each statement one format() template with positional arguments; output unchanged"
+# tests/pg_regress, tests/sql/sql_edition_parity.sh and the other suites named).
+rewritten=()
+# The SQL edition's alone.
+rewritten_edition=(
+  "function uuid_shard.uuidv7()=keys that tell the time: a count in rand_b while the clock stands still, never past the clock's millisecond (sql_edition_parity)"
+  "function uuid_shard.uuidv7(interval)=the ascending key of uuidv7() with its time shifted (sql_edition_parity)"
 )
 for edition in native edition; do
   snapshot="$snapdir/pg$major-$edition.txt"
   [ -f "$snapshot" ] || { fail "$edition: the snapshot ${snapshot#"$PROJECT_ROOT"/} exists"; continue; }
   describe "$edition" >"$dist/$edition.txt"
-  exceptions=(--rewritten "${rewritten[@]}")
-  [ "$edition" = native ] || exceptions+=(--unpinned "${unpinned_edition[@]}")
+  exceptions=()
+  [ ${#rewritten[@]} -eq 0 ] || exceptions+=(--rewritten "${rewritten[@]}")
+  if [ "$edition" = edition ]; then
+    [ ${#rewritten_edition[@]} -eq 0 ] || exceptions+=(--rewritten "${rewritten_edition[@]}")
+    [ ${#unpinned_edition[@]} -eq 0 ] || exceptions+=(--unpinned "${unpinned_edition[@]}")
+  fi
   verdict=0
   python3 "$PROJECT_ROOT/tests/catalog/compare.py" "$snapshot" "$dist/$edition.txt" "PG$major $edition" "${exceptions[@]}" || verdict=$?
   check "$edition: every object of $release as recorded, or changed as named" "$verdict" 0
