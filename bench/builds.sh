@@ -3,7 +3,8 @@
 # checkout's, loaded into one cluster (the other as uuid_shard_rev.so, its functions in schema
 # "rev"), timed in the same run against core's own functions as anchors, and printed as ns per
 # call and ratios. For changes to the hot paths: the ratios, not the ns, carry from machine to
-# machine.
+# machine. Then how far ahead of the clock each build's uuidv7() runs after bursts of 1, 5 and
+# 10 million keys in one statement.
 #   bench/builds.sh REV [--pg 18|15] [--rounds R] [--n N]     (REV: a commit, e.g. the last release)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -71,7 +71,9 @@ unsafe fn uuidv7_v1(_fcinfo: pg_sys::FunctionCallInfo) -> pg_sys::Datum {
 
 #[inline(always)]
 fn next_v7() -> [u8; 16] {
-    GENERATOR.with_borrow_mut(|g| g.generate(&mut RealTime, pid())).or_raise("uuidv7")
+    GENERATOR
+        .with_borrow_mut(|g| g.generate(&mut RealTime, pid()))
+        .or_raise("uuidv7")
 }
 
 /// A version 7 UUID from the current time shifted by `shift` (as `timestamptz + interval`).
@@ -83,7 +85,9 @@ fn uuidv7_shifted(shift: Interval) -> Uuid {
     // As core: the backend's ascending stamp, its time shifted in microseconds by timestamptz
     // arithmetic, keeping the nanoseconds below the microsecond; the stamp's tail (with its
     // counter) keeps keys of the same shift in call order.
-    let stamp = GENERATOR.with_borrow_mut(|g| g.stamp(&mut RealTime, pid())).or_raise("uuidv7");
+    let stamp = GENERATOR
+        .with_borrow_mut(|g| g.stamp(&mut RealTime, pid()))
+        .or_raise("uuidv7");
     let now = stamp.time.unix_ns();
     let shifted = shift_timestamp((now / 1_000) as i64 - PG_EPOCH_OFFSET_US, shift);
     let time = V7Time::from_pg_timestamp_ns(shifted, (now % 1_000) as u32).or_raise("uuidv7");

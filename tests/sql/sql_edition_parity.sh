@@ -423,17 +423,33 @@ SELECT 'uuidv7(shift) lands where the native one does (1,000 shifts)',
                              secs => random() * 100) AS s
           FROM generate_series(1, 1000)) t;
 RESET TimeZone;
--- the clock steps back an hour: the session's last time is an hour ahead of the clock. Every key
--- is then the last plus one fraction unit: 5,000 consecutive times, carrying into 2 more ms.
+-- keys that tell the time: each key's millisecond is the clock's (read right after it) or earlier
+SELECT 'keys tell the time (100,000 in one statement)', bool_and(uuid_v7_time(id) <= t)
+       AND bool_and(uuid_v7_time_us(id) < date_trunc('milliseconds', t) + interval '1 millisecond')
+  FROM (SELECT uuid_shard_sql.uuidv7() AS id, clock_timestamp() AS t FROM generate_series(1, 100000)) s;
+-- the whole count of the clock's millisecond used (its last fraction, count 4095): the next key
+-- waits for the next millisecond, and is then not ahead of the clock
+CREATE FUNCTION pg_temp.after_a_full_millisecond() RETURNS boolean LANGUAGE plpgsql AS $f$
+DECLARE ms bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint; k uuid;
+BEGIN
+  PERFORM set_config('uuid_shard.v7_last', ((ms << 12) | 4095) || '/4095', false);
+  k := uuid_shard_sql.uuidv7();
+  RETURN uuid_v7_time(k) > to_timestamp(ms / 1000.0) AND uuid_v7_time(k) <= clock_timestamp();
+END $f$;
+SELECT 'a full millisecond waits for the next', pg_temp.after_a_full_millisecond();
+-- the clock steps back an hour: the session's last time (as an older version wrote it, without a
+-- count, so taken as a full one) is an hour ahead of the clock. The keys carry on from it: the
+-- fraction steps once, then the count orders 4,999 keys of that one time.
 SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last',
                   (((extract(epoch FROM clock_timestamp() + interval '1 hour')::numeric * 1000)::bigint << 12) | 4000)::text, false) IS NOT NULL;
 CREATE TEMP TABLE back AS SELECT n, uuid_shard_sql.uuidv7() AS id FROM generate_series(1, 5000) n;
-SELECT 'clock one hour back', bool_and(t = first_t + n) AND bool_and(uuid_v7_time(id) > clock_timestamp() + interval '59 minutes')
-  FROM (SELECT n, id, ('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 4096
-                      + ('x' || substr(id::text, 16, 3))::bit(12)::int AS t,
-               current_setting('uuid_shard.v7_last')::bigint - 5000 AS first_t
+SELECT 'clock one hour back: in call order, ahead of the clock', bool_and(id > prev) AND bool_and(uuid_v7_time(id) > clock_timestamp() + interval '59 minutes')
+  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM back) s WHERE prev IS NOT NULL;
+SELECT 'one time, one fraction unit after the last (4000), ordered by the count', count(DISTINCT t) = 1 AND min(t) = min(last_t) AND min(t) % 4096 = 4001
+  FROM (SELECT ('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 4096
+                  + ('x' || substr(id::text, 16, 3))::bit(12)::int AS t,
+               split_part(current_setting('uuid_shard.v7_last'), '/', 1)::bigint AS last_t
           FROM back) s;
-SELECT 'carried into the next milliseconds', count(DISTINCT uuid_v7_time(id)) = 3 FROM back;
 -- uuidv7(shift) uses (and advances) the same ascending clock, as core 18 does
 SELECT 'uuidv7(shift) on the ascending clock',
        uuid_v7_time(uuid_shard_sql.uuidv7('-1 hour')) >= date_trunc('milliseconds', clock_timestamp() - interval '1 minute')
@@ -442,9 +458,11 @@ SELECT 'uuidv7(shift) on the ascending clock',
 SELECT 'session state set to the 48-bit limit', set_config('uuid_shard.v7_last', '1152921504606846975', false) IS NOT NULL;
 SQL
 )
-check_results "monotonicity" 8 "$res" "|"
-last=$(db postgres -c "SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last', '1152921504606846975', false)" -c "$outcome_fn" \
-         -c "SELECT pg_temp.outcome('SELECT uuid_shard_sql.uuidv7()')" | tail -1)
-check "past the 48-bit limit" "$last" \
-  "ERROR 22008: timestamp out of range for UUID version 7 (UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.)"
+check_results "monotonicity" 10 "$res" "|"
+for state in 1152921504606846975 1152921504606846975/4095; do
+  last=$(db postgres -c "SELECT set_config('uuid_shard.v7_last', '$state', false)" -c "$outcome_fn" \
+           -c "SELECT pg_temp.outcome('SELECT uuid_shard_sql.uuidv7()')" | tail -1)
+  check "past the 48-bit limit (last key $state)" "$last" \
+    "ERROR 22008: timestamp out of range for UUID version 7 (UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.)"
+done
 finish

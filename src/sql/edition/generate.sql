@@ -2,7 +2,7 @@
 -- the clock's (the native generator's rules, core/src/generator.rs): while the clock stands
 -- still a 12-bit counter in the top bits of rand_b orders the keys, starting from the random
 -- bits a tick's first key has there; a full count steps the fraction one unit, inside the
--- millisecond only; past it the call waits for the clock. The last time and count are kept in
+-- millisecond; past it the call waits for the clock (unless the clock was set back). The last time and count are kept in
 -- the session's custom setting uuid_shard.v7_last as 'time/count' (time = ms << 12 | fraction);
 -- a setting is the only per-session state PL/pgSQL has without a table. set_config is not
 -- allowed while a query runs in parallel mode, so the two functions that write it are PARALLEL
@@ -47,15 +47,18 @@ BEGIN
                        9, ((v_count OPERATOR(pg_catalog.&) 63) OPERATOR(pg_catalog.<<) 2)
                           OPERATOR(pg_catalog.|) (pg_catalog.get_byte(v_key, 9) OPERATOR(pg_catalog.&) 3));
             EXIT;
-        ELSIF (v_last OPERATOR(pg_catalog.&) 4095) OPERATOR(pg_catalog.<) 4095 THEN
-            -- the count is full: one fraction unit later, inside the millisecond, a fresh tail
-            v_now := v_last OPERATOR(pg_catalog.+) 1;
-            EXIT;
         ELSIF v_last OPERATOR(pg_catalog.>=) 1152921504606846975 THEN  -- (2^48 - 1) ms and fraction 4095
             RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
                 DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+        ELSIF (v_last OPERATOR(pg_catalog.&) 4095) OPERATOR(pg_catalog.<) 4095
+              OR (v_now OPERATOR(pg_catalog.>>) 12) OPERATOR(pg_catalog.<) (v_last OPERATOR(pg_catalog.>>) 12) THEN
+            -- the count is full: one fraction unit later, a fresh tail; inside the millisecond,
+            -- or into the next one behind a clock that was set back (the keys carry on from the
+            -- last one, as core's do, rather than wait as long as the clock went back)
+            v_now := v_last OPERATOR(pg_catalog.+) 1;
+            EXIT;
         END IF;
-        -- every key of the last millisecond is used: wait for the clock to reach the next one
+        -- every key of the clock's millisecond is used: wait for the next one
         PERFORM pg_catalog.pg_sleep(0.0001);
     END LOOP;
     IF v_last IS NULL OR v_now OPERATOR(pg_catalog.<>) v_last THEN
@@ -95,7 +98,7 @@ BEGIN
     END IF;
     v_key := pg_catalog.uuid_send(@extschema@.uuidv7());
     -- its time: bytes 0..7 are ms << 16 | version | fraction
-    v_now := (('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(v_key, 1, 8), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8;
+    v_now := ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(v_key, 1, 8), 'hex'))::pg_catalog.bit(64)::pg_catalog.int8;
     v_now := ((v_now OPERATOR(pg_catalog.>>) 16) OPERATOR(pg_catalog.<<) 12) OPERATOR(pg_catalog.|) (v_now OPERATOR(pg_catalog.&) 4095);
     -- the first nanosecond of that time (V7Time::unix_ns), split into microseconds and the rest
     v_ns := ((v_now OPERATOR(pg_catalog.>>) 12) OPERATOR(pg_catalog.*) 1000000)
