@@ -26,7 +26,7 @@ mkdir -p "$BENCH_ROOT"
 echo "==> release build of ${commit:0:7} for PostgreSQL $major"
 rm -rf "$src"; mkdir -p "$src/tree"
 git archive "$commit" | tar -x -C "$src/tree"
-touch "$src/tree/src/lib.rs"  # relink: the library last linked in target/bench is another build's
+touch_crate_sources "$src/tree"  # target/bench holds this checkout's crates under the same names
 (cd "$src/tree" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/bench" cargo pgrx package \
     --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$src/pkg") \
   >"$src/build.log" 2>&1 || { tail -30 "$src/build.log" >&2; exit 1; }

@@ -9,9 +9,8 @@ build_release() {
   local major=$1 bin; bin=$(pg_bin "$major") || return 1
   local log="$BENCH_ROOT/build-pg$major.log"
   rm -rf "$BENCH_ROOT/pkg$major"
-  # Cargo names a cdylib without a hash, so the library last linked in target/bench may be
-  # another major's (or another revision's) while cargo judges this build fresh: relink it.
-  touch "$PROJECT_ROOT/src/lib.rs"
+  # target/bench may hold another major's library, or another revision's crates (bench/builds.sh)
+  touch_crate_sources "$PROJECT_ROOT"
   (cd "$PROJECT_ROOT" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/bench" cargo pgrx package \
       --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$BENCH_ROOT/pkg$major") \
     >"$log" 2>&1 || { tail -30 "$log" >&2; echo "release build for PG$major failed (log: $log)" >&2; return 1; }

@@ -199,6 +199,18 @@ clusters_cleanup() { # STATUS
   done
 }
 
+# touch_crate_sources DIR: marks the source files of the crates of the checkout (or extracted
+# tree) DIR as changed now. Cargo names a path dependency's artifacts by its path relative to the
+# workspace root, the same in every tree, and judges them fresh by the times of their sources; and
+# it names a cdylib without a hash. So a tree built into a target directory that another tree's
+# build used (an old release from `git archive`, whose files carry the commit's time) must be
+# marked newer before its build, and this checkout after it, or either build takes the other's
+# core, macros or library as its own.
+touch_crate_sources() {
+  find "$1" \( -path "$1/target" -o -path "$1/.pg" -o -path "$1/.git" -o -path "$1/tests" \) -prune \
+    -o -type f \( -name '*.rs' -o -name Cargo.toml -o -path "$1/src/sql/*" \) -exec touch {} +
+}
+
 # install_extension MAJOR [--release]: build and install uuid_shard into that PostgreSQL.
 install_extension() {
   local major=$1; shift

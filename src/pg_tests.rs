@@ -35,6 +35,42 @@ fn uuidv7_is_strictly_increasing_in_one_statement() {
     );
 }
 
+/// The extension's own `uuidv7()`, schema-qualified: on 18 an unqualified call is core's.
+fn ours(sql: &str) -> String {
+    let schema = one::<String>("SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'uuid_shard'")
+        .expect("uuid_shard is installed");
+    sql.replace("OURS.", &format!("{schema}."))
+}
+
+#[pg_test]
+fn keys_never_run_past_the_clocks_millisecond() {
+    // a burst as fast as one statement makes keys, then the next key against the clock
+    for burst in [100_000, 1_000_000] {
+        one::<i64>(&ours(&format!(
+            "SELECT count(*) FROM (SELECT OURS.uuidv7() FROM generate_series(1, {burst})) s"
+        )));
+        assert_eq!(
+            one::<bool>(&ours(
+                "WITH k AS MATERIALIZED (SELECT OURS.uuidv7() AS id)
+                 SELECT uuid_v7_time(id) <= clock_timestamp()
+                        AND uuid_v7_time_us(id) < date_trunc('milliseconds', clock_timestamp()) + interval '1 ms'
+                   FROM k"
+            )),
+            Some(true),
+            "after {burst} keys"
+        );
+    }
+    // the shifted keys share the ascending stamp: in call order
+    assert_eq!(
+        one::<i64>(&ours(
+            "SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad
+               FROM (SELECT n, OURS.uuidv7('-1 hour') AS id FROM generate_series(1, 100000) n) s) t
+             WHERE bad"
+        )),
+        Some(0)
+    );
+}
+
 #[pg_test]
 fn generated_values_are_v7_of_rfc_variant_and_now() {
     assert_eq!(

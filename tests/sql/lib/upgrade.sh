@@ -41,15 +41,14 @@ old_build() {
   src="$PROJECT_ROOT/.pg/old-builds/$commit/src" pkg="$cache/pkg"
   rm -rf "$src" "$cache"; mkdir -p "$src" "$cache"
   git -C "$PROJECT_ROOT" archive "$commit" | tar -x -C "$src"
+  touch_crate_sources "$src"
   # The release profile, as scripts/package.sh builds the packages scripts/test.sh installs, so
   # the dependencies it compiled for this major are reused.
   (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target" cargo pgrx package \
       --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$pkg") \
     >"$cache/build.log" 2>&1 || { tail -40 "$cache/build.log" >&2; echo "build of $OLD_VERSION for PG$major failed" >&2; return 1; }
-  # Cargo names a cdylib without a hash (target/release/deps/libuuid_shard.so), so the released
-  # library now sits where this checkout's was, and cargo, which judges freshness by the sources,
-  # would package it as this version. A newer source file makes the next build relink ours.
-  touch "$PROJECT_ROOT/src/lib.rs"
+  # The released crates now sit where this checkout's were (touch_crate_sources, scripts/lib.sh).
+  touch_crate_sources "$PROJECT_ROOT"
   mkdir -p "$OLD_EXT"
   cp "$pkg$("$bin/pg_config" --pkglibdir)/uuid_shard.so" "$OLD_LIB"
   cp "$pkg$("$bin/pg_config" --sharedir)/extension/uuid_shard.control" \
