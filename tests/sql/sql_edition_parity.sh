@@ -439,17 +439,25 @@ END $f$;
 SELECT 'a full millisecond waits for the next', pg_temp.after_a_full_millisecond();
 -- the clock steps back an hour: the session's last time (as an older version wrote it, without a
 -- count, so taken as a full one) is an hour ahead of the clock. The keys carry on from it: the
--- fraction steps once, then the count orders 4,999 keys of that one time.
+-- fraction steps once, then the count orders the keys of a time from its random start, and the
+-- fraction steps again only when a count is full, all in that millisecond.
 SELECT 'session state set an hour ahead', set_config('uuid_shard.v7_last',
                   (((extract(epoch FROM clock_timestamp() + interval '1 hour')::numeric * 1000)::bigint << 12) | 4000)::text, false) IS NOT NULL;
+CREATE TEMP TABLE set_to AS SELECT current_setting('uuid_shard.v7_last')::bigint AS t;
 CREATE TEMP TABLE back AS SELECT n, uuid_shard_sql.uuidv7() AS id FROM generate_series(1, 5000) n;
 SELECT 'clock one hour back: in call order, ahead of the clock', bool_and(id > prev) AND bool_and(uuid_v7_time(id) > clock_timestamp() + interval '59 minutes')
   FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM back) s WHERE prev IS NOT NULL;
-SELECT 'one time, one fraction unit after the last (4000), ordered by the count', count(DISTINCT t) = 1 AND min(t) = min(last_t) AND min(t) % 4096 = 4001
+CREATE TEMP TABLE back_times AS
+SELECT t, count(*) AS keys, min(c) AS first_count, max(c) AS last_count
   FROM (SELECT ('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 4096
-                  + ('x' || substr(id::text, 16, 3))::bit(12)::int AS t,
-               split_part(current_setting('uuid_shard.v7_last'), '/', 1)::bigint AS last_t
-          FROM back) s;
+                 + ('x' || substr(id::text, 16, 3))::bit(12)::int AS t,
+               ((get_byte(uuid_send(id), 8) & 63) << 6) | (get_byte(uuid_send(id), 9) >> 2) AS c
+          FROM back) s GROUP BY t;
+SELECT 'the fraction steps from the last (4000), in its millisecond, only when a count is full',
+       min(t) = (SELECT t + 1 FROM set_to) AND bool_and(t >> 12 = (SELECT t >> 12 FROM set_to))
+       AND bool_and(last_count - first_count + 1 = keys) AND bool_and(last_count = 4095 OR t = (SELECT max(t) FROM back_times))
+       AND count(*) < 5000
+  FROM back_times;
 -- uuidv7(shift) uses (and advances) the same ascending clock, as core 18 does
 SELECT 'uuidv7(shift) on the ascending clock',
        uuid_v7_time(uuid_shard_sql.uuidv7('-1 hour')) >= date_trunc('milliseconds', clock_timestamp() - interval '1 minute')
