@@ -123,51 +123,51 @@ def insert(data, rows):
 
 def contention(data):
     counts = sorted({c for (_, c) in data})
-    cols = " | ".join(label for _, label in CONTENTION)
     print("\n**3. Contention**, one row per transaction (`INSERT ... VALUES (key, :n)`), pgbench -M prepared "
           "-c N -j min(N, cores), into v4 and v7 keys in plain tables and v7 keys in LIST-bucket, tail-hash and time "
           "x tail (1 time partition x 16 tail partitions) tables of 16 or 64 partitions\n")
     print("TPS as a ratio to v4 at the same number of clients (v4's TPS in brackets):\n")
-    print(f"| clients | {cols} |")
-    print("|---|" + "---|" * len(CONTENTION))
-    for c in counts:
-        cells = []
-        for v, _ in CONTENTION:
-            tps = median(data, (v, c), "tps")
-            if tps is None:
-                cells.append("n/a")
-            elif v == "v4_plain":
-                cells.append(f"1.000x ({fmt(tps)})")
-            else:
-                cells.append(fratio(ratios(data, (v, c), ("v4_plain", c), "tps"), short=True))
-        print(f"| {c} | " + " | ".join(cells) + " |")
+
+    def tps_cell(v, c):
+        tps = median(data, (v, c), "tps")
+        if tps is None:
+            return "n/a"
+        if v == "v4_plain":
+            return f"1.000x ({fmt(tps)})"
+        return fratio(ratios(data, (v, c), ("v4_plain", c), "tps"), short=True)
+
+    per_clients_table(counts, tps_cell)
     for c in counts:
         print_rounds(rounds_line(data, [(v, (v, c)) for v, _ in CONTENTION], "tps", f"TPS at {c} client{'s' if c > 1 else ''}"))
     print("\nIndex bytes per row: what the run added to the indexes of the partition tree, over the rows it inserted:\n")
-    print(f"| clients | {cols} |")
-    print("|---|" + "---|" * len(CONTENTION))
-    for c in counts:
-        cells = []
-        for v, _ in CONTENTION:
-            b = median(data, (v, c), "index_bytes_per_row")
-            cells.append("n/a" if b is None else f"{b:.1f}")
-        print(f"| {c} | " + " | ".join(cells) + " |")
+
+    def bytes_cell(v, c):
+        b = median(data, (v, c), "index_bytes_per_row")
+        return "n/a" if b is None else f"{b:.1f}"
+
+    per_clients_table(counts, bytes_cell)
     print("\nWait events of the backends running the INSERT (`pg_stat_activity`, sampled every 0.5 s, over the rounds; "
           "CPU: no wait event): the top 3 per layout, as shares of the samples (their number in brackets):\n")
-    print(f"| clients | {cols} |")
+
+    def waits_cell(v, c):
+        waits = defaultdict(float)
+        for m in data.get((v, c), {}).values():
+            for metric, n in m.items():
+                if metric.startswith("wait "):
+                    waits[metric[5:]] += float(n)
+        total = sum(waits.values())
+        top = sorted(waits.items(), key=lambda kv: -kv[1])[:3]
+        return ", ".join(f"{e} {n / total:.0%}" for e, n in top) + f" ({total:.0f})" if total else "n/a"
+
+    per_clients_table(counts, waits_cell)
+
+
+def per_clients_table(counts, cell):
+    """A table of one row per client count and one column per contention layout: cell(layout, clients)."""
+    print(f"| clients | {' | '.join(label for _, label in CONTENTION)} |")
     print("|---|" + "---|" * len(CONTENTION))
     for c in counts:
-        cells = []
-        for v, _ in CONTENTION:
-            waits = defaultdict(float)
-            for m in data.get((v, c), {}).values():
-                for metric, n in m.items():
-                    if metric.startswith("wait "):
-                        waits[metric[5:]] += float(n)
-            total = sum(waits.values())
-            top = sorted(waits.items(), key=lambda kv: -kv[1])[:3]
-            cells.append(", ".join(f"{e} {n / total:.0%}" for e, n in top) + f" ({total:.0f})" if total else "n/a")
-        print(f"| {c} | " + " | ".join(cells) + " |")
+        print(f"| {c} | " + " | ".join(cell(v, c) for v, _ in CONTENTION) + " |")
 
 
 def split(data, rows):
