@@ -5,6 +5,13 @@ fn one<T: IntoDatum + FromDatum>(sql: &str) -> Option<T> {
     Spi::get_one::<T>(sql).unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
+/// The extension's own `uuidv7()`, schema-qualified: on 18 an unqualified call is core's.
+fn ours(sql: &str) -> String {
+    let schema = one::<String>("SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'uuid_shard'")
+        .expect("uuid_shard is installed");
+    sql.replace("OURS.", &format!("{schema}."))
+}
+
 #[pg_test]
 fn rfc9562_vector_decodes() {
     assert_eq!(
@@ -26,20 +33,13 @@ fn boundary_example() {
 #[pg_test]
 fn uuidv7_is_strictly_increasing_in_one_statement() {
     assert_eq!(
-        one::<i64>(
+        one::<i64>(&ours(
             "SELECT count(*) FROM (SELECT id < lead(id) OVER (ORDER BY n) AS ok
-               FROM (SELECT n, uuidv7() AS id FROM generate_series(1, 100000) n) s) t
+               FROM (SELECT n, OURS.uuidv7() AS id FROM generate_series(1, 100000) n) s) t
              WHERE ok IS FALSE"
-        ),
+        )),
         Some(0)
     );
-}
-
-/// The extension's own `uuidv7()`, schema-qualified: on 18 an unqualified call is core's.
-fn ours(sql: &str) -> String {
-    let schema = one::<String>("SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'uuid_shard'")
-        .expect("uuid_shard is installed");
-    sql.replace("OURS.", &format!("{schema}."))
 }
 
 #[pg_test]
@@ -74,12 +74,12 @@ fn keys_never_run_past_the_clocks_millisecond() {
 #[pg_test]
 fn generated_values_are_v7_of_rfc_variant_and_now() {
     assert_eq!(
-        one::<i64>(
-            "SELECT count(*) FROM (SELECT uuidv7() id FROM generate_series(1, 1000)) s
+        one::<i64>(&ours(
+            "SELECT count(*) FROM (SELECT OURS.uuidv7() id FROM generate_series(1, 1000)) s
              WHERE uuid_version(id) = 7 AND (get_byte(uuid_send(id), 8) & 192) = 128
                AND uuid_v7_time(id) BETWEEN date_trunc('milliseconds', clock_timestamp()) - interval '5 s'
                                         AND clock_timestamp() + interval '5 s'"
-        ),
+        )),
         Some(1000)
     );
 }
@@ -98,10 +98,10 @@ fn v7_at_round_trips_whole_milliseconds() {
 #[pg_test]
 fn shifted_uuid_lands_at_the_shifted_time() {
     assert_eq!(
-        one::<bool>(
-            "SELECT uuid_v7_time(uuidv7('-1 day')) BETWEEN now() - interval '1 day 1 minute'
+        one::<bool>(&ours(
+            "SELECT uuid_v7_time(OURS.uuidv7('-1 day')) BETWEEN now() - interval '1 day 1 minute'
                                                         AND clock_timestamp() - interval '1 day' + interval '1 minute'"
-        ),
+        )),
         Some(true)
     );
 }
@@ -135,12 +135,12 @@ fn v7_at_rejects_infinity() {
 #[cfg(any(feature = "pg17", feature = "pg18"))]
 #[pg_test(error = "interval out of range for UUID version 7")]
 fn shift_rejects_infinite_interval_like_core() {
-    one::<pgrx::Uuid>("SELECT uuidv7('infinity'::interval)");
+    one::<pgrx::Uuid>(&ours("SELECT OURS.uuidv7('infinity'::interval)"));
 }
 
 #[pg_test(error = "timestamp out of range for UUID version 7")]
 fn shift_reports_overflow_like_core() {
-    one::<pgrx::Uuid>("SELECT uuidv7('200000 years'::interval)");
+    one::<pgrx::Uuid>(&ours("SELECT OURS.uuidv7('200000 years'::interval)"));
 }
 
 #[pg_test(error = "bucket count must be between 1 and 2147483647, got 0")]
