@@ -2,9 +2,10 @@
 -- the clock's (the native generator's rules, core/src/generator.rs): while the clock stands
 -- still a 12-bit counter in the top bits of rand_b orders the keys, starting from the random
 -- bits a tick's first key has there; a full count steps the fraction one unit, inside the
--- millisecond; past it the call waits for the clock (unless the clock was set back). The last time and count are kept in
--- the session's custom setting uuid_shard.v7_last as 'time/count' (time = ms << 12 | fraction);
--- a setting is the only per-session state PL/pgSQL has without a table. set_config is not
+-- millisecond; past it the call waits for the clock (unless the clock was set back). The last
+-- time and count are kept in the session's custom setting uuid_shard.v7_last as 'time/count'
+-- (time = ms << 12 | fraction); a setting is the only per-session state PL/pgSQL has without a
+-- table. set_config is not
 -- allowed while a query runs in parallel mode, so the two functions that write it are PARALLEL
 -- UNSAFE (native: SAFE): a query that calls them runs without parallel workers, and never fails
 -- because of them. No SET clause (a function with one pays for a configuration change at every

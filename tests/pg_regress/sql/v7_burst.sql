@@ -74,7 +74,6 @@ BEGIN
   RETURN stat;
 END $$;
 CREATE FUNCTION pg_temp.uniform(expr text, cells int, crit numeric) RETURNS boolean LANGUAGE plpgsql AS $$
-DECLARE ok boolean;
 BEGIN
   IF pg_temp.chi_square(expr, cells) < crit THEN RETURN true; END IF;
   DROP TABLE burst;
