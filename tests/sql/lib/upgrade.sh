@@ -19,6 +19,19 @@ use_release() {
   echo "$1 is not a released version (sql/RELEASES: $RELEASES)" >&2; return 1
 }
 use_release "$LAST_RELEASE"
+# release_majors VERSION: the majors the release can be built for (the pgNN features of its
+# Cargo.toml), oldest first. A database of it reaches a newer major by pg_upgrade only.
+release_majors() {
+  local r commit
+  for r in $RELEASES; do [ "${r%%=*}" = "$1" ] && commit=${r#*=}; done
+  git -C "$PROJECT_ROOT" show "${commit:?$1 is not a released version}:Cargo.toml" \
+    | sed -n 's/^pg\([0-9][0-9]*\) = .*/\1/p' | sort -n | tr '\n' ' ' | sed 's/ $//'
+}
+# release_edge_major VERSION MAJOR: whether MAJOR is the oldest or newest major of the release.
+release_edge_major() {
+  local majors; majors=$(release_majors "$1")
+  [ "$2" = "${majors%% *}" ] || [ "$2" = "${majors##* }" ]
+}
 
 ext_libdir() { "$(pg_bin "$1")/pg_config" --pkglibdir; }
 ext_sharedir() { echo "$("$(pg_bin "$1")/pg_config" --sharedir)/extension"; }
@@ -56,6 +69,16 @@ old_build() {
   rm -rf "$pkg" "$src"
   touch "$cache/done"
   echo "$OLD_VERSION for PG$major: built from ${commit:0:7} in $((SECONDS - t0))s (cached for later runs)"
+}
+
+# old_script MAJOR LIB: the released version's extension files (control file and install script,
+# the same SQL for every major) from its build for its oldest major (old_build), with the library
+# LIB: what a database of that version runs once this version's package is installed. Sets
+# OLD_LIB, OLD_EXT.
+old_script() {
+  local lib=$2 majors; majors=$(release_majors "$OLD_VERSION")
+  old_build "${majors%% *}" || return 1
+  OLD_LIB=$lib
 }
 
 # install_current MAJOR: builds this checkout for MAJOR as scripts/package.sh does (release

@@ -3,7 +3,7 @@ from django.db.models import F, Func, Value
 
 
 class UuidV7(Func):
-    # Schema-qualified: on PostgreSQL 18 an unqualified uuidv7() is core's pg_catalog.uuidv7().
+    # Schema-qualified: on PostgreSQL 18 and later an unqualified uuidv7() is core's pg_catalog.uuidv7().
     function = "public.uuidv7"
     output_field = models.UUIDField()
 

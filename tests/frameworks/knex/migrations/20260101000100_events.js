@@ -1,4 +1,4 @@
-// Events keyed by uuidv7() (schema-qualified: on PostgreSQL 18 an unqualified uuidv7() is core's),
+// Events keyed by uuidv7() (schema-qualified: on PostgreSQL 18 and later an unqualified uuidv7() is core's),
 // a stored worker bucket and an index on it. Knex has no generated-column builder: specificType.
 exports.up = async (knex) => {
   await knex.schema.createTable('events', (t) => {

@@ -10,7 +10,7 @@ class Base(DeclarativeBase):
 
 class Event(Base):
     __tablename__ = "events"
-    # Schema-qualified: on PostgreSQL 18 an unqualified uuidv7() is core's pg_catalog.uuidv7().
+    # Schema-qualified: on PostgreSQL 18 and later an unqualified uuidv7() is core's pg_catalog.uuidv7().
     id: Mapped[uuid.UUID] = mapped_column(primary_key=True, server_default=text("public.uuidv7()"))
     ref: Mapped[str] = mapped_column(String(40), unique=True)
     done: Mapped[bool] = mapped_column(default=False)
