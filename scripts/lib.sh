@@ -27,7 +27,7 @@ case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && exp
 # The Rust compiler every build uses (scripts/setup.sh unpacks Debian's rustc-web there): pgrx
 # needs a newer Rust than the rustup toolchain this machine reaches. rustup's cargo drives it.
 RUST_ROOT="$PROJECT_ROOT/.pg/rust"
-[ -x "$RUST_ROOT/rustc" ] && export RUSTC="$RUST_ROOT/rustc"
+[ -x "$RUST_ROOT/rustdoc" ] && export RUSTC="$RUST_ROOT/rustc" RUSTDOC="$RUST_ROOT/rustdoc"
 # The cargo-pgrx of the pgrx the releases in sql/RELEASES pin, which the upgrade tests build
 # again (each cargo-pgrx refuses a pgrx other than its own); scripts/setup.sh installs it here.
 OLD_PGRX_VERSION=0.18.1

@@ -36,13 +36,13 @@ die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
 # 1. The Rust compiler: Debian's rustc-web of bookworm-security (pgrx needs a newer Rust than
 #    Debian 12's rustc or the rustup toolchain this machine reaches), unpacked into RUST_ROOT and run
-#    in place through RUST_ROOT/rustc, which scripts/lib.sh exports as RUSTC for every build;
+#    in place through RUST_ROOT/rustc and rustdoc, which scripts/lib.sh exports as RUSTC and RUSTDOC;
 #    rustup's cargo drives it. The full set-up adds its arm64 standard library (step 3d).
 command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
 mkdir -p .pg
 fetch_rust() {
   local rv minor llvm tmp
-  if [ -x "$RUST_ROOT/rustc" ] && "$RUST_ROOT/rustc" --version >/dev/null 2>&1 && [ -s "$RUST_ROOT/VERSION" ]; then
+  if [ -x "$RUST_ROOT/rustdoc" ] && "$RUST_ROOT/rustc" --version >/dev/null 2>&1 && [ -s "$RUST_ROOT/VERSION" ]; then
     step "Rust $("$RUST_ROOT/rustc" --version | cut -d' ' -f2) (Debian rustc-web $(cat "$RUST_ROOT/VERSION")) present in $RUST_ROOT"
     return 0
   fi
@@ -61,15 +61,17 @@ fetch_rust() {
   rm -rf "$RUST_ROOT"; mkdir -p "$RUST_ROOT"
   for d in "$tmp"/*.deb; do dpkg-deb -x "$d" "$RUST_ROOT" || die "dpkg-deb -x $d failed"; done
   rm -rf "$tmp"
-  # rustc finds its own libraries (librustc_driver, libLLVM) only through the library path.
-  printf '#!/bin/sh\nLD_LIBRARY_PATH="%s/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "%s/usr/bin/rustc" "$@"\n' \
-    "$RUST_ROOT" "$RUST_ROOT" >"$RUST_ROOT/rustc"
-  chmod +x "$RUST_ROOT/rustc"
-  "$RUST_ROOT/rustc" --version >/dev/null || die "the unpacked rustc-web does not run"
+  # rustc and rustdoc find their own libraries (librustc_driver, libLLVM) only through the library path.
+  for tool in rustc rustdoc; do
+    printf '#!/bin/sh\nLD_LIBRARY_PATH="%s/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "%s/usr/bin/%s" "$@"\n' \
+      "$RUST_ROOT" "$RUST_ROOT" "$tool" >"$RUST_ROOT/$tool"
+    chmod +x "$RUST_ROOT/$tool"
+    "$RUST_ROOT/$tool" --version >/dev/null || die "the unpacked rustc-web's $tool does not run"
+  done
   echo "$rv" >"$RUST_ROOT/VERSION"
 }
 fetch_rust
-export RUSTC="$RUST_ROOT/rustc"
+export RUSTC="$RUST_ROOT/rustc" RUSTDOC="$RUST_ROOT/rustdoc"
 
 # 1b. cargo-pgrx, matching the pgrx crate version exactly. Its compile is the longest step of a
 #    fresh set-up, so it starts first, in the background, while the packages and wheels download.
