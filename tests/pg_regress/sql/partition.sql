@@ -394,6 +394,48 @@ CREATE TABLE ev_ref (ev_id uuid REFERENCES "ev'Odd" (id) ON DELETE CASCADE);
 SELECT err($$SELECT uuid_v7_partition_ddl('"ev''Odd"', '2027-04-01', '2027-05-01')$$);
 DROP TABLE ev_ref;
 
+-- ===== Partitions merged or split by hand =====
+-- PostgreSQL (13 to 19) has no ALTER TABLE ... MERGE PARTITIONS / SPLIT PARTITION (on 19:
+-- tests/sql/pg19.sh): three months merged into a quarter and a month split in halves, by hand as
+-- docs/partitions.md shows. The helpers then meet partitions of other widths than their step.
+CREATE TABLE ms (id uuid PRIMARY KEY, n int) PARTITION BY RANGE (id);
+SELECT uuid_v7_partition_ddl('ms', '2025-01-01', '2025-07-01') \gexec
+INSERT INTO ms SELECT uuid_v7_at('2025-01-01'::timestamptz + g * interval '1 hour'), g FROM generate_series(0, 4343) g;
+BEGIN;
+ALTER TABLE ms DETACH PARTITION ms_p20250101;
+ALTER TABLE ms DETACH PARTITION ms_p20250201;
+ALTER TABLE ms DETACH PARTITION ms_p20250301;
+CREATE TABLE ms_q20250101 PARTITION OF ms FOR VALUES FROM (uuid_v7_boundary('2025-01-01')) TO (uuid_v7_boundary('2025-04-01'));
+INSERT INTO ms SELECT * FROM ms_p20250101 UNION ALL SELECT * FROM ms_p20250201 UNION ALL SELECT * FROM ms_p20250301;
+DROP TABLE ms_p20250101, ms_p20250201, ms_p20250301;
+ALTER TABLE ms DETACH PARTITION ms_p20250401;
+CREATE TABLE ms_p20250401_a PARTITION OF ms FOR VALUES FROM (uuid_v7_boundary('2025-04-01')) TO (uuid_v7_boundary('2025-04-16'));
+CREATE TABLE ms_p20250416 PARTITION OF ms FOR VALUES FROM (uuid_v7_boundary('2025-04-16')) TO (uuid_v7_boundary('2025-05-01'));
+INSERT INTO ms SELECT * FROM ms_p20250401;
+DROP TABLE ms_p20250401;
+COMMIT;
+SELECT p.*, (SELECT count(*) FROM ms WHERE tableoid = p.partition) AS rows FROM uuid_v7_partitions('ms') p;
+-- Steps the quarter or a half covers whole (months, days, the quarter itself) are skipped; after
+-- them only the missing months come out, never a partition overlapping the quarter.
+SELECT count(*) AS covered FROM uuid_v7_partition_ddl('ms', '2025-01-01', '2025-04-01');
+SELECT count(*) AS covered FROM uuid_v7_partition_ddl('ms', '2025-01-01', '2025-05-01', '1 day');
+SELECT count(*) AS covered FROM uuid_v7_partition_ddl('ms', '2025-01-01', '2025-04-01', '3 months');
+SELECT * FROM uuid_v7_partition_ddl('ms', '2025-02-15', '2025-04-01');
+SELECT * FROM uuid_v7_partition_ddl('ms', '2025-05-01', '2025-09-01');
+-- A month step over the split month: each half covers only part of it, so the call stops (42P17)
+-- and returns nothing, also for the months after it. The first step starts at the start of the
+-- month of from_time, so a call from any time in the split month (a nightly job's now()) stops
+-- too; one from the next month on works (above).
+SELECT err($$SELECT uuid_v7_partition_ddl('ms', '2025-04-01', '2025-09-01')$$);
+SELECT err($$SELECT uuid_v7_partition_ddl('ms', '2025-04-20', '2025-09-01')$$);
+-- Retention: the quarter only once all of it is older than the cut; each half on its own.
+SELECT count(*) AS nothing FROM uuid_v7_retention_ddl('ms', '2025-03-31 23:59:59.999');
+SELECT * FROM uuid_v7_retention_ddl('ms', '2025-04-01', 'drop');
+SELECT * FROM uuid_v7_retention_ddl('ms', '2025-04-20', 'drop');
+SELECT * FROM uuid_v7_retention_ddl('ms', '2025-04-20', 'drop') \gexec
+SELECT p.*, (SELECT count(*) FROM ms WHERE tableoid = p.partition) AS rows FROM uuid_v7_partitions('ms') p;
+SELECT min(uuid_v7_time(id)) AS oldest FROM ms;
+
 SET client_min_messages = warning;
 DROP SCHEMA part_t CASCADE;
 DROP SCHEMA "Odd ""Schema""; DROP TABLE part_t.canary; --" CASCADE;
