@@ -113,8 +113,11 @@ echo "upgrade PG$major: database app on $OLD_VERSION with $("${P[@]}" -d app -At
 
 suite_case "$NEW_VERSION library, $OLD_VERSION catalog"
 works P app
-fp=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
-check "app: frozen outputs under the $NEW_VERSION library = under $old_lib" "$fp" "$fp_old"
+# (With the release's install script alone, the library did not change: nothing to compare yet.)
+if [ "$OLD_LIB" != "$work/new/uuid_shard.so" ]; then
+  fp=$("${P[@]}" -d app -At <<<"$FINGERPRINT_SQL")
+  check "app: frozen outputs under the $NEW_VERSION library = under $old_lib" "$fp" "$fp_old"
+fi
 
 suite_case "ALTER EXTENSION UPDATE"
 "${P[@]}" -d app -c "ALTER EXTENSION uuid_shard UPDATE TO '$NEW_VERSION'"
