@@ -62,14 +62,17 @@ pg_bin() { # pg_bin MAJOR (one of TESTED_MAJORS) -> bin directory
 
 # arm64_tree MAJOR [ROOT]: sets ARM64_BIN, the bin directory of MAJOR's arm64 PostgreSQL under ROOT
 # (default ARM64_ROOT), and ARM64_SYSROOT, the arm64 Debian root its programs run in (qemu's -L).
-# It mirrors the machine's own tree: a Debian package (13, 15) is unpacked with every library it
-# loads into an arm64 root of its own, ROOT/pgN; a wheel's tree keeps its place under .pg and
-# runs in the root of PostgreSQL 15, which holds the libraries it links (OpenSSL 3, libxml2, ...).
+# It mirrors the machine's own tree: where that is Debian's packages (13 and 15 installed, 19 in a
+# prefix under .pg), their arm64 builds are unpacked with every library they load into an arm64
+# root of their own, ROOT/pgN; a wheel's tree keeps its place under .pg and runs in the root of
+# PostgreSQL 15, which holds the libraries it links (OpenSSL 3, libxml2, ...).
 arm64_tree() {
   local major=$1 root=${2:-$ARM64_ROOT} bin v="PG$1_BIN"
   bin=${!v}
   case "$bin" in
     /usr/lib/postgresql/*) ARM64_SYSROOT="$root/pg$major" ARM64_BIN="$root/pg$major$bin" ;;
+    "$PROJECT_ROOT/.pg/pg$major/usr/lib/postgresql/"*)
+      ARM64_SYSROOT="$root/pg$major" ARM64_BIN="$root/${bin#"$PROJECT_ROOT/.pg/"}" ;;
     "$PROJECT_ROOT/.pg/"*) ARM64_SYSROOT="$ARM64_ROOT/pg15" ARM64_BIN="$root/${bin#"$PROJECT_ROOT/.pg/"}" ;;
     *) echo "no arm64 tree for PostgreSQL $major ($bin)" >&2; return 1 ;;
   esac

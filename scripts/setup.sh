@@ -222,10 +222,14 @@ done
 #     folder: nothing is installed on the system. The loader's path is written into every program,
 #     so the prefix is not relocatable: a moved checkout fails the check below and fetches it again.
 #     Not included: JIT (postgresql-19-jit), PL/Perl, PL/Python, PL/Tcl. The exact Debian version is
-#     in .pg/pg19/VERSION, every package's in .pg/pg19/PACKAGES.
-pg19_apt_opts() { # the private apt state under DIR: sid and experimental lists, no installed package
-  local a=$1
-  PG19_APT_OPTS=(-o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/none"
+#     in .pg/pg19/VERSION, every package's in .pg/pg19/PACKAGES. The arm64 tests' PostgreSQL 19
+#     (step 3d) is the same fetch for arm64 into an arm64 root, which qemu's -L makes the programs'
+#     root: their own loader and libraries without patchelf, and the root stays relocatable.
+pg19_apt_opts() { # pg19_apt_opts DIR ARCH: the private apt state under DIR for Debian architecture
+  # ARCH: sid and experimental lists, no installed package
+  local a=$1 arch=$2
+  PG19_APT_OPTS=(-o APT::Architecture="$arch" -o APT::Architectures::="$arch"
+    -o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/none"
     -o Dir::Etc::Preferences="$a/preferences" -o Dir::Etc::PreferencesParts="$a/none"
     -o Dir::State::Lists="$a/lists" -o Dir::State::Status=/dev/null -o Dir::Cache="$a/cache"
     -o Dir::Cache::Archives="$a/archives" -o APT::Sandbox::User=root -o Debug::NoLocking=1
@@ -233,8 +237,9 @@ pg19_apt_opts() { # the private apt state under DIR: sid and experimental lists,
     -o Acquire::Check-Valid-Until=false -o Acquire::Languages=none
     -o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false)
 }
-pg19_apt_ready() { # pg19_apt_ready DIR: fetch the lists of the private state in DIR
-  local a=$1 mirror key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
+pg19_apt_ready() { # pg19_apt_ready DIR ARCH: fetch the lists of the private state in DIR, and set
+  # PG19_APT_OPTS to it
+  local a=$1 arch=$2 mirror key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
   mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -1)
   [ -n "$mirror" ] || mirror=$(grep -hs -m1 -oE '^deb +[^ ]+ +bookworm ' /etc/apt/sources.list | awk '{print $2}')
   mirror=${mirror:-http://deb.debian.org/debian}
@@ -245,23 +250,21 @@ pg19_apt_ready() { # pg19_apt_ready DIR: fetch the lists of the private state in
   # two suites wins; every other package (the libraries) comes from sid.
   printf 'deb %s %s %s main\n' "$key" "$mirror" sid "$key" "$mirror" experimental >"$a/sources.list"
   printf 'Package: src:postgresql-19\nPin: release a=experimental\nPin-Priority: 500\n' >"$a/preferences"
-  pg19_apt_opts "$a"
+  pg19_apt_opts "$a" "$arch"
   apt-get -q "${PG19_APT_OPTS[@]}" update >"$a/update.log" 2>&1 || { cat "$a/update.log" >&2; die "apt-get update of the sid and experimental lists failed"; }
 }
-# pg19_libraries DIR NAME=VERSION...: prints NAME=VERSION for every shared library package that the
+# pg19_libraries NAME=VERSION...: prints NAME=VERSION for every shared library package that the
 # given packages load, directly or through other libraries: their Depends and Pre-Depends (the first
 # of alternatives), followed only through packages of section libs, so postgresql-common, perl,
-# debconf and the rest of a system stay out. Each library is apt's candidate in the private state,
-# and it must satisfy every versioned dependency on it.
+# debconf and the rest of a system stay out. Each library is apt's candidate in the private state
+# pg19_apt_ready made (PG19_APT_OPTS), and it must satisfy every versioned dependency on it.
 pg19_libraries() {
-  local a=$1; shift
   local -A picked=() queued=() wanted=()
   local groups=()
   local level=("$@") next cons=() name ver section deps group c op v s
   # NAME[:ARCH] [(OP VERSION)]
   local re='^[[:space:]]*([^[:space:]:(]+)(:[^[:space:](]+)?[[:space:]]*(\(([<>=]+)[[:space:]]*([^)[:space:]]+)\))?'
   for s in "$@"; do picked[${s%%=*}]=${s#*=}; queued[${s%%=*}]=1; wanted[${s%%=*}]=1; done
-  pg19_apt_opts "$a"
   while [ ${#level[@]} -gt 0 ]; do
     next=()
     while IFS='|' read -r name ver section deps; do
@@ -297,77 +300,94 @@ pg19_libraries() {
   done
 }
 pg19_is_elf() { local m; read -r -N 4 m <"$1" 2>/dev/null && [ "$m" = $'\x7fELF' ]; }
-pg19_working() { # pg19_working ROOT: the prefix holds a PostgreSQL 19 whose programs run
-  local bin="$1/usr/lib/postgresql/19/bin"
-  [ -s "$1/VERSION" ] && [ -x "$bin/pg_config" ] && [ -x "$bin/postgres" ] \
-    && "$bin/pg_config" --version 2>/dev/null | grep -q '^PostgreSQL 19' \
-    && "$bin/postgres" --version 2>/dev/null | grep -q ' 19'
+pg19_working() { # pg19_working ROOT RUN...: the prefix holds a PostgreSQL 19 whose programs run
+  local root=$1 bin="$1/usr/lib/postgresql/19/bin"; shift
+  [ -s "$root/VERSION" ] && [ -x "$bin/pg_config" ] && [ -x "$bin/postgres" ] \
+    && "$@" "$bin/pg_config" --version 2>/dev/null | grep -q '^PostgreSQL 19' \
+    && "$@" "$bin/postgres" --version 2>/dev/null | grep -q ' 19'
 }
-fetch_pg19() { # fetch_pg19 ROOT
-  local root=$1 tmp version pkgs libs f ld rpath missing out
+fetch_pg19() { # fetch_pg19 ARCH ROOT   ARCH: x86_64 or aarch64 (run by qemu-user, ROOT its root)
+  local arch=$1 root=$2 tmp version pkgs libs f ld rpath missing out deb_arch guest="" run=()
   local bin="$root/usr/lib/postgresql/19/bin" libdir="$root/usr/lib/postgresql/19/lib"
-  if pg19_working "$root"; then
-    step "PostgreSQL 19 (Debian $(cat "$root/VERSION")) present in $root"
+  case "$arch" in
+    x86_64) deb_arch=amd64 ld="$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" ;;
+    # Under qemu the loader names each library (itself aside) by its path in the root, which
+    # qemu -L maps there (or, when the root has no such file, to this machine's own).
+    aarch64) deb_arch=arm64 ld="$root/usr/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1" guest=$root
+      run=(qemu-aarch64-static -L "$root") ;;
+    *) die "fetch_pg19: unknown architecture $arch" ;;
+  esac
+  if pg19_working "$root" "${run[@]}"; then
+    step "PostgreSQL 19 ($arch, Debian $(cat "$root/VERSION")) present in $root"
   else
-    command -v patchelf >/dev/null || die "patchelf not found (Debian package patchelf; needed for PostgreSQL 19)"
+    [ "$arch" != x86_64 ] || command -v patchelf >/dev/null || die "patchelf not found (Debian package patchelf; needed for PostgreSQL 19)"
     # The private apt state and the packages, beside the prefix; a failed run's are removed here.
     tmp="$root.fetch"
     rm -rf "$tmp"; mkdir -p "$tmp"
-    step "PostgreSQL 19: package lists of Debian sid and experimental (private apt state $tmp/apt)"
-    pg19_apt_ready "$tmp/apt"
+    step "PostgreSQL 19 ($arch): package lists of Debian sid and experimental (private apt state $tmp/apt)"
+    pg19_apt_ready "$tmp/apt" "$deb_arch"
     version=$(apt-cache "${PG19_APT_OPTS[@]}" policy postgresql-19 2>/dev/null | sed -n 's/^ *Candidate: //p')
-    [ -n "$version" ] && [ "$version" != "(none)" ] || die "Debian (sid, experimental) offers no postgresql-19"
+    [ -n "$version" ] && [ "$version" != "(none)" ] || die "Debian (sid, experimental) offers no postgresql-19 for $deb_arch"
     pkgs=("postgresql-19=$version" "postgresql-client-19=$version" "libpq5=$version")
-    libs=$(pg19_libraries "$tmp/apt" "${pkgs[@]}") || exit 1
+    libs=$(pg19_libraries "${pkgs[@]}") || exit 1
     # The headers and pg_config (server-dev) and libpq's headers, without their dependencies
     # (compilers).
     pkgs+=($libs "postgresql-server-dev-19=$version" "libpq-dev=$version")
-    step "fetching PostgreSQL 19 (Debian $version) with $(wc -w <<<"$libs") library packages from sid into $root"
+    step "fetching PostgreSQL 19 ($arch, Debian $version) with $(wc -w <<<"$libs") library packages from sid into $root"
     mkdir -p "$tmp/debs"
     (cd "$tmp/debs" && apt-get -q "${PG19_APT_OPTS[@]}" download "${pkgs[@]}" >"$tmp/download.log" 2>&1) \
-      || { tail -20 "$tmp/download.log" >&2; die "apt-get download of PostgreSQL 19 ($version) failed"; }
+      || { tail -20 "$tmp/download.log" >&2; die "apt-get download of PostgreSQL 19 ($arch, $version) failed"; }
     rm -rf "$root"; mkdir -p "$root"
     for f in "$tmp"/debs/*.deb; do dpkg-deb -x "$f" "$root" || die "dpkg-deb -x $f failed"; done
-    ld="$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
-    [ -f "$ld" ] && [ ! -L "$ld" ] || die "PostgreSQL 19: libc6 brought no loader at $ld"
-    rpath="$root/usr/lib/x86_64-linux-gnu"
-    [ ! -d "$root/lib/x86_64-linux-gnu" ] || [ -L "$root/lib" ] || rpath+=":$root/lib/x86_64-linux-gnu"
-    # Every ELF program and shared object but the loader itself: the loader and the library folder
-    # of the prefix (DT_RPATH, which also serves the libraries an object loads, unlike RUNPATH).
-    while IFS= read -r -d '' f; do
-      [ "$f" != "$ld" ] && pg19_is_elf "$f" || continue
-      case "$f" in
-        *.so|*.so.*) ;;
-        *) patchelf --set-interpreter "$ld" --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null && continue ;;
-      esac
-      # A shared object, or a program without an interpreter; one without a dynamic section has
-      # nothing to point.
-      patchelf --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null || ! patchelf --print-rpath "$f" >/dev/null 2>&1 \
-        || die "patchelf --set-rpath failed on $f"
-    done < <(find "$root" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
+    [ -f "$ld" ] || die "PostgreSQL 19 ($arch): libc6 brought no loader at $ld"
+    if [ "$arch" = x86_64 ]; then
+      [ ! -L "$ld" ] || die "PostgreSQL 19: the loader $ld is a link"
+      rpath="$root/usr/lib/x86_64-linux-gnu"
+      [ ! -d "$root/lib/x86_64-linux-gnu" ] || [ -L "$root/lib" ] || rpath+=":$root/lib/x86_64-linux-gnu"
+      # Every ELF program and shared object but the loader itself: the loader and the library folder
+      # of the prefix (DT_RPATH, which also serves the libraries an object loads, unlike RUNPATH).
+      while IFS= read -r -d '' f; do
+        [ "$f" != "$ld" ] && pg19_is_elf "$f" || continue
+        case "$f" in
+          *.so|*.so.*) ;;
+          *) patchelf --set-interpreter "$ld" --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null && continue ;;
+        esac
+        # A shared object, or a program without an interpreter; one without a dynamic section has
+        # nothing to point.
+        patchelf --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null || ! patchelf --print-rpath "$f" >/dev/null 2>&1 \
+          || die "patchelf --set-rpath failed on $f"
+      done < <(find "$root" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
+    else
+      # The programs ask for the loader at /lib: Debian's merged /usr, whose /lib -> usr/lib comes
+      # from base-files, not from the packages here.
+      if [ -d "$root/lib" ] && [ ! -L "$root/lib" ]; then cp -a "$root/lib/." "$root/usr/lib/" && rm -rf "$root/lib"; fi
+      ln -sfn usr/lib "$root/lib"
+    fi
     # What PostgreSQL's programs and modules load, directly or not, must all come from the prefix:
     # a library missing there would be "not found", or the system's older copy taken instead.
     missing=()
     while IFS= read -r -d '' f; do
       pg19_is_elf "$f" || continue
       # As ldd does it, with the prefix's loader: each line names a library; any other line is an error.
-      out=$(LD_TRACE_LOADED_OBJECTS=1 "$ld" "$f" 2>&1 | awk -v root="$root/" -v f="${f#"$root/"}" '
+      out=$(LD_TRACE_LOADED_OBJECTS=1 "${run[@]}" "$ld" "$f" 2>&1 | awk -v root="$root/" -v guest="$guest" -v f="${f#"$root/"}" '
         !/^\t/ || /not found/ { sub(/^\t/, ""); print f ": " $0; next }
-        / => / && index($3, root) != 1 { print f ": " $1 " => " $3 " (outside the prefix)" }') || true
+        / => / { p = index($3, root) == 1 ? $3 : guest $3 }
+        / => / && (index(p, root) != 1 || (guest != "" && system("test -e \"" p "\""))) {
+          print f ": " $1 " => " $3 " (outside the prefix)" }') || true
       [ -z "$out" ] || missing+=("$out")
     done < <(find "$bin" "$libdir" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
-    [ ${#missing[@]} -eq 0 ] || { printf '%s\n' "${missing[@]}" >&2; die "PostgreSQL 19: libraries missing from $root (above)"; }
+    [ ${#missing[@]} -eq 0 ] || { printf '%s\n' "${missing[@]}" >&2; die "PostgreSQL 19 ($arch): libraries missing from $root (above)"; }
     printf '%s\n' "${pkgs[@]}" | sort >"$root/PACKAGES"
     echo "$version" >"$root/VERSION"
     rm -rf "$tmp"
-    pg19_working "$root" || die "the unpacked PostgreSQL 19 in $root does not run (pg_config, postgres)"
+    pg19_working "$root" "${run[@]}" || die "the unpacked PostgreSQL 19 ($arch) in $root does not run (pg_config, postgres)"
   fi
-  [ -f "$("$bin/pg_config" --includedir-server)/postgres.h" ] || die "PostgreSQL 19 in $root has no server headers"
-  [ -x "$libdir/pgxs/src/test/regress/pg_regress" ] || die "PostgreSQL 19 in $root has no pg_regress"
+  [ -f "$("${run[@]}" "$bin/pg_config" --includedir-server)/postgres.h" ] || die "PostgreSQL 19 ($arch) in $root has no server headers"
+  [ -x "$libdir/pgxs/src/test/regress/pg_regress" ] || die "PostgreSQL 19 ($arch) in $root has no pg_regress"
   # The whole tree must be readable by the unprivileged user that runs the server.
   chmod -R a+rX "$root"
 }
-wants_major 19 && fetch_pg19 "$PG19_ROOT"
+wants_major 19 && fetch_pg19 x86_64 "$PG19_ROOT"
 
 # 3d. arm64: what the arm64 packages' cross build and their tests under emulation use
 #     (docs/reliability.md), all under .pg/arm64 (ARM64_ROOT in scripts/lib.sh), nothing installed:
@@ -377,7 +397,9 @@ wants_major 19 && fetch_pg19 "$PG19_ROOT"
 #       as on this machine) and 15 (bookworm's) with every library they load, from the archives
 #       through a private arm64 apt state (apt/); the aarch64 wheels' servers run in pg15/ too, for
 #       the libraries they link (OpenSSL 3, libxml2, lz4, Kerberos);
-#     - pg14/, pg16/, pg17/, pg18/: the aarch64 builds of the wheels of steps 3 and 3b.
+#     - pg14/, pg16/, pg17/, pg18/: the aarch64 builds of the wheels of steps 3 and 3b;
+#     - pg19/: an arm64 root of its own, Debian's arm64 PostgreSQL 19 with sid's libraries, by step
+#       3e's fetch (its C library is newer than Debian 12's).
 #     The cross compiler and qemu-user (step 2) run them.
 arm64_apt() { # apt-get on the private arm64 state: Debian 12 and 11 lists, no installed package
   local a="$ARM64_ROOT/apt"
@@ -454,6 +476,10 @@ if [ -z "$demo_major" ]; then
   if wants_major 18; then
     arm64_tree 18
     fetch_pg18 aarch64 "$ARM64_ROOT/pg18" qemu-aarch64-static -L "$ARM64_SYSROOT"
+  fi
+  if wants_major 19; then
+    arm64_tree 19
+    fetch_pg19 aarch64 "$ARM64_SYSROOT"
   fi
 fi
 

@@ -8,8 +8,8 @@
 #   2. the tarball: the same files as the amd64 tarball (install.sh aside), the .deb's library;
 #      its install.sh refuses PostgreSQL MAJOR of this machine (x86_64) and an arm64 PostgreSQL of
 #      another major, and the amd64 tarball's install.sh refuses the arm64 PostgreSQL MAJOR;
-#   3. the install: for a Debian major (13, 15) the .deb's files into the arm64 Debian root, as
-#      dpkg does; for the others the tarball's install.sh with the arm64 tree's pg_config;
+#   3. the install: where the arm64 tree is Debian's (13, 15, 19) the .deb's files into its arm64
+#      Debian root, as dpkg does; for the others the tarball's install.sh with the tree's pg_config;
 #   4. a scratch cluster of that PostgreSQL: the server is aarch64, CREATE EXTENSION by a database
 #      owner who is not superuser, the pg_regress suite in that database. Emulated, its test
 #      shard (statistics over millions of keys) takes minutes: it runs where is_full_major (the
