@@ -33,6 +33,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 bash scripts/setup.sh || exit 1
+# Again, now that the set-up has put the compiler it exports (RUSTC) in place.
+. scripts/lib.sh
 
 passed=0 failed=0 skipped=0 failures=() skips=()
 suite() { # suite NAME CMD... : runs one suite, records the outcome
