@@ -4,12 +4,12 @@
 #                                        on a system PostgreSQL it holds that major's lock, or waits)
 # Without FROM: from the last release (sql/RELEASES) on every major it was made for, and from the
 # first (0.1.0, through the whole chain of upgrade scripts) on the majors that run the heavy tests
-# full-size and on the oldest and newest major of the last release. A major no release was made
-# for is skipped: its databases arrive by pg_upgrade (tests/sql/pg_upgrade.sh).
+# full-size and on the newest major of the last release. A major no release was made for is
+# skipped: its databases arrive by pg_upgrade (tests/sql/pg_upgrade.sh).
 #
 # 1. The C symbols that the old version's install script names are exported by this library.
-# 2. The old version (built once from its release commit, cached under .pg/old-builds/; between
-#    the oldest and newest major it was made for, its install script with this library) is installed into
+# 2. The old version (built once from its release commit, cached under .pg/old-builds/; below
+#    the newest major it was made for, its install script with this library) is installed into
 #    MAJOR, a database "app" gets CREATE EXTENSION uuid_shard (the old version) and user objects that
 #    depend on it (tests/sql/lib/upgrade.sh: default, expression index, generated column, LIST
 #    partitions by bucket, monthly RANGE partitions by uuid_v7_partition_ddl, a view); the frozen
@@ -36,7 +36,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib/upgrade.sh"
 if [ -z "${2:-}" ]; then
   froms=$LAST_RELEASE
-  { is_full_major "$major" || release_edge_major "$LAST_RELEASE" "$major"; } && froms="${RELEASES%%=*} $froms"
+  { is_full_major "$major" || [ "$major" = "$(release_newest_major "$LAST_RELEASE")" ]; } && froms="${RELEASES%%=*} $froms"
   for from in $froms; do release_majors "$from" | grep -qw -- "$major" || froms=${froms/$from/}; done
   [ -n "${froms// /}" ] || skip_suite "no release to upgrade from was made for PostgreSQL $major: its databases arrive by pg_upgrade (tests/sql/pg_upgrade.sh)"
   rc=0 results=()
@@ -64,9 +64,10 @@ installed_save "$major" "$work/new"
 # A package of this version ships no old install script: remove it again if we add it.
 remove_after=
 [ -f "$(ext_sharedir "$major")/uuid_shard--$OLD_VERSION.sql" ] || remove_after="uuid_shard--$OLD_VERSION.sql"
-# The release's own library on the oldest and newest major it was made for; between them its
-# install script with this version's library (the SQL is the same on every major).
-if release_edge_major "$OLD_VERSION" "$major"; then
+# The release's own library on the newest major it was made for (one build of its pgrx for the
+# whole run); on the others its install script with this version's library (the SQL is the same
+# on every major).
+if [ "$major" = "$(release_newest_major "$OLD_VERSION")" ]; then
   old_build "$major"; old_lib="$OLD_VERSION's library"
 else
   old_script "$major" "$work/new/uuid_shard.so"; old_lib="the $NEW_VERSION library, $OLD_VERSION's catalog"

@@ -27,11 +27,8 @@ release_majors() {
   git -C "$PROJECT_ROOT" show "${commit:?$1 is not a released version}:Cargo.toml" \
     | sed -n 's/^pg\([0-9][0-9]*\) = .*/\1/p' | sort -n | tr '\n' ' ' | sed 's/ $//'
 }
-# release_edge_major VERSION MAJOR: whether MAJOR is the oldest or newest major of the release.
-release_edge_major() {
-  local majors; majors=$(release_majors "$1")
-  [ "$2" = "${majors%% *}" ] || [ "$2" = "${majors##* }" ]
-}
+# release_newest_major VERSION: the newest major the release can be built for.
+release_newest_major() { local majors; majors=$(release_majors "$1"); echo "${majors##* }"; }
 
 ext_libdir() { "$(pg_bin "$1")/pg_config" --pkglibdir; }
 ext_sharedir() { echo "$("$(pg_bin "$1")/pg_config" --sharedir)/extension"; }
@@ -72,12 +69,12 @@ old_build() {
 }
 
 # old_script MAJOR LIB: the released version's extension files (control file and install script,
-# the same SQL for every major) from its build for its oldest major (old_build), with the library
-# LIB: what a database of that version runs once this version's package is installed. Sets
-# OLD_LIB, OLD_EXT.
+# the same SQL for every major) from its build for its newest major (old_build, which the
+# pg_upgrade test builds too), with the library LIB: what a database of that version runs once
+# this version's package is installed. Sets OLD_LIB, OLD_EXT.
 old_script() {
-  local lib=$2 majors; majors=$(release_majors "$OLD_VERSION")
-  old_build "${majors%% *}" || return 1
+  local lib=$2
+  old_build "$(release_newest_major "$OLD_VERSION")" || return 1
   OLD_LIB=$lib
 }
 
