@@ -240,11 +240,17 @@ touch_crate_sources() {
     -o -type f \( -name '*.rs' -o -name Cargo.toml -o -path "$1/src/sql/*" \) -exec touch {} +
 }
 
+# build_lock DIR -> the lock file of the build output folder DIR (created). Cargo names a cdylib
+# without a hash and cargo-pgrx copies it after cargo has let go of the folder: a build for one
+# major and its copy hold this lock, or a build for another major in between replaces the file.
+build_lock() { mkdir -p "$1" && echo "$1/.uuid_shard-build.lock"; }
+
 # install_extension MAJOR [--release]: build and install uuid_shard into that PostgreSQL.
 install_extension() {
   local major=$1; shift
   local bin; bin=$(pg_bin "$major") || return 1
-  (cd "$PROJECT_ROOT" && cargo pgrx install --no-default-features --features "pg$major" --pg-config "$bin/pg_config" "$@") \
+  local profile=debug; case " $* " in *" --release "*) profile=release ;; esac
+  (cd "$PROJECT_ROOT" && flock "$(build_lock "${CARGO_TARGET_DIR:-$PROJECT_ROOT/target}/$profile")" cargo pgrx install --no-default-features --features "pg$major" --pg-config "$bin/pg_config" "$@") \
     >"$PROJECT_ROOT/.pg/install-pg$major.log" 2>&1 \
     || { tail -40 "$PROJECT_ROOT/.pg/install-pg$major.log" >&2; echo "install of uuid_shard into PG$major failed" >&2; return 1; }
 }

@@ -88,7 +88,9 @@ package_major() {
   # Cargo names a cdylib without a hash, so the library in lib_dir may be another major's (or
   # another build's) while cargo judges this one fresh: unless it is the one this script last
   # linked for this major, it goes, and cargo links again.
-  local stamp="$lib_dir/uuid_shard.so.package"
+  local stamp="$lib_dir/uuid_shard.so.package" lock_fd
+  exec {lock_fd}>"$(build_lock "$lib_dir")"
+  flock "$lock_fd"
   [ "$(cat "$stamp" 2>/dev/null)" = "pg$major $(stat -c '%i %Y %s' "$lib_dir/libuuid_shard.so" 2>/dev/null)" ] \
     || rm -f "$lib_dir/libuuid_shard.so" "$lib_dir/deps/libuuid_shard.so"
   out="$PROJECT_ROOT/target/package/$([ "$arch" = amd64 ] || echo "$arch/")pg$major"
@@ -101,6 +103,7 @@ package_major() {
     || { tail -40 "$log" >&2; die "release build for PG$major $arch failed (log: $log)"; }
   echo "    built in $((SECONDS - t0))s"
   echo "pg$major $(stat -c '%i %Y %s' "$lib_dir/libuuid_shard.so")" >"$stamp"
+  exec {lock_fd}>&-
   so=$(find "$out" -name uuid_shard.so -type f)
   [ -n "$so" ] && [ "$(printf '%s\n' "$so" | wc -l)" = 1 ] || die "expected one uuid_shard.so under $out"
   [ "$(elf_machine "$so")" = "$machine" ] || die "$so is for $(elf_machine "$so"), not $machine"

@@ -8,14 +8,15 @@
 #   5. cross-language reference implementations against the frozen test vectors
 #   6. cluster tests in tests/sql/ (concurrency, fork-safety, dump/restore, ...), per tested major
 #      (the slowest, load and parallel, on the oldest and newest major only, unless --pg)
-#   7. arm64, per tested major: the packages cross-built (in the background from the start, at low
-#      priority), then on an arm64 server under qemu emulation: the package installed as a user
-#      would, CREATE EXTENSION by the database owner, pg_regress (its million-key shard test on
-#      the oldest and newest major only), every test vector; uuidv7() concurrency on the oldest
-#      and newest major only, unless --pg
+#   7. arm64, on the oldest and newest major (the one given with --pg): the packages cross-built,
+#      then on an arm64 server under qemu emulation: the package installed as a user would, CREATE
+#      EXTENSION by the database owner, pg_regress, every test vector, uuidv7() concurrency
 #   8. PGXN: META.json and the zip
 #   scripts/test.sh [--pg N] [--quick]   (--pg limits to one major; --quick skips 3, 6, 7 and 8 and
 #                                        runs pg_regress on a debug build instead)
+# The release builds run one after another in the background from the start; the tests run in
+# two lanes beside them, each lane a series of groups (a major's round, arm64 on a major), and a
+# group waits for the builds it tests. A group's output is printed whole when it ends.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -28,74 +29,81 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --pg) majors=("${2:?--pg needs a major}"); edge_only_tests=""; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "test: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
 bash scripts/setup.sh || exit 1
 # Again, now that the set-up has put the compiler it exports (RUSTC) in place.
 . scripts/lib.sh
+single=$([ ${#majors[@]} = 1 ] && echo 1 || echo 0)
+edge() { [ "$single" = 1 ] || is_full_major "$1"; }  # edge MAJOR: the heavy steps run on MAJOR
 
-passed=0 failed=0 skipped=0 failures=() skips=()
+# Each group appends one line per suite to its results file and writes its output to its log.
+results="$PROJECT_ROOT/.pg/test-results"
+rm -rf "$results"; mkdir -p "$results"
+GROUP=main
 suite() { # suite NAME CMD... : runs one suite, records the outcome
   # A suite exits 0 when it ran and passed, $SUITE_SKIPPED (77, as in automake) when it has
   # nothing to do on this major and said why; any other status is a failure. A suite that was
   # meant to run and cannot (a missing tool, tree or file) fails: it never reports a skip.
-  local name=$1 rc; shift
+  local name=$1 rc outcome; shift
   local t0=$SECONDS
   printf '\n======== %s ========\n' "$name"
   "$@"; rc=$?
   case $rc in
-    0) passed=$((passed + 1)); printf -- '-------- %s: ok (%ss)\n' "$name" $((SECONDS - t0)) ;;
-    "$SUITE_SKIPPED") skipped=$((skipped + 1)); skips+=("$name"); printf -- '-------- %s: skipped\n' "$name" ;;
-    *) failed=$((failed + 1)); failures+=("$name"); printf -- '-------- %s: FAILED (%ss)\n' "$name" $((SECONDS - t0)) ;;
+    0) outcome=ok; printf -- '-------- %s: ok (%ss)\n' "$name" $((SECONDS - t0)) ;;
+    "$SUITE_SKIPPED") outcome=skipped; printf -- '-------- %s: skipped\n' "$name" ;;
+    *) outcome=FAILED; printf -- '-------- %s: FAILED (%ss)\n' "$name" $((SECONDS - t0)) ;;
   esac
+  printf '%s\t%s\n' "$outcome" "$name" >>"$results/$GROUP.tsv"
 }
 
-# The arm64 cross builds (step 7) take minutes of CPU each and need nothing the other steps make:
-# they run one after another in the background, at the lowest priority, beside steps 1 to 6. The
-# suite "arm64 package" of a major waits for its build and shows its log.
-arm64_builds="$PROJECT_ROOT/.pg/arm64/builds"
+# The release builds (steps 3 and 7) take minutes of CPU each and need nothing the tests make:
+# one after another in the background, in the order the lanes below need them. A group's suite
+# "package: ..." waits for its build and shows its log.
+builds="$PROJECT_ROOT/.pg/builds"
+build_list=()
 if [ "$quick" = 0 ]; then
-  rm -rf "$arm64_builds"; mkdir -p "$arm64_builds"
-  # A process group of its own, so that an interrupted test command stops the build too.
-  setsid bash -c 'for m in "${@:2}"; do
-      rc=0; nice -n 19 bash scripts/package.sh --arch arm64 --pg "$m" >"$1/pg$m.log" 2>&1 || rc=$?
-      echo "$rc" >"$1/pg$m.status"
-    done' _ "$arm64_builds" "${majors[@]}" &
-  arm64_builds_pid=$!
-  trap 'kill -- "-$arm64_builds_pid" 2>/dev/null || true' EXIT
+  # amd64: the first major of each lane first, then alternately; arm64 on the edge majors after.
+  for m in "${majors[@]}"; do build_list+=("amd64 $m"); done
+  for m in "${majors[@]}"; do edge "$m" && build_list+=("arm64 $m"); done
+  rm -rf "$builds"; mkdir -p "$builds"
 fi
-arm64_built() { # arm64_built MAJOR: the background build's log; its status
-  while [ ! -f "$arm64_builds/pg$1.status" ]; do
-    kill -0 "$arm64_builds_pid" 2>/dev/null || { echo "the background arm64 builds stopped before PostgreSQL $1's"; return 1; }
+built() { # built ARCH MAJOR: waits for the background build; its log; its status
+  while [ ! -f "$builds/$1-pg$2.status" ]; do
+    kill -0 "$builds_pid" 2>/dev/null || { echo "the background builds stopped before the $1 build for PostgreSQL $2"; return 1; }
     sleep 2
   done
-  cat "$arm64_builds/pg$1.log"
-  return "$(cat "$arm64_builds/pg$1.status")"
+  cat "$builds/$1-pg$2.log"
+  return "$(cat "$builds/$1-pg$2.status")"
 }
 
-suite "format: cargo fmt --check" cargo fmt --all -- --check
-suite "core: cargo test -p uuid_shard_core" cargo test -p uuid_shard_core
-suite "docs: error matrix matches the tests" bash tests/check_docs.sh
-suite "upgrade scripts: copied definitions match their release's source" python3 tests/upgrade_scripts.py
-suite "generated: files match their generators" bash tests/generated.sh
-suite "vectors: reference implementations" bash tests/vectors/run.sh
-for m in "${majors[@]}"; do
-  # The release build of the packages is the build every later test of this major runs on (built
-  # before taking the major's lock: building touches no PostgreSQL tree).
-  [ "$quick" = 1 ] || suite "package: PostgreSQL $m" bash scripts/package.sh --arch amd64 --pg "$m"
+checks() { # the checks that need no PostgreSQL
+  suite "format: cargo fmt --check" cargo fmt --all -- --check
+  suite "core: cargo test -p uuid_shard_core" cargo test -p uuid_shard_core
+  suite "docs: error matrix matches the tests" bash tests/check_docs.sh
+  suite "upgrade scripts: copied definitions match their release's source" python3 tests/upgrade_scripts.py
+  suite "generated: files match their generators" bash tests/generated.sh
+  suite "vectors: reference implementations" bash tests/vectors/run.sh
+}
+
+round() { # round MAJOR: every amd64 test of one major
+  local m=$1 t
   major_lock "$m"
-  # cargo pgrx test listens on a fixed localhost port per major: one run per major at a time. It
-  # builds its own debug library per major, the costliest step of a major after the package:
-  # on the oldest and newest major (every major's SQL runs on the packaged build in step 4).
+  # cargo pgrx test builds its own debug library per major and installs it into the major's tree
+  # (on the oldest and newest major: every major's SQL runs on the packaged build in step 4),
+  # before the package is installed there. Its port is fixed per major, its debug library is
+  # shared by the majors: one at a time.
   if [ -z "$edge_only_tests" ] || is_full_major "$m"; then
-    suite "pg_test: PostgreSQL $m" flock "/tmp/uuid_shard-pgtest-$m.lock" \
+    suite "pg_test: PostgreSQL $m" flock "$(build_lock "$PROJECT_ROOT/target/debug")" flock "/tmp/uuid_shard-pgtest-$m.lock" \
       cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$(printf '%s' "$PROJECT_ROOT" | cksum | cut -d' ' -f1)-$m"
   fi
   if [ "$quick" = 1 ]; then
     suite "pg_regress: PostgreSQL $m" bash tests/pg_regress/run.sh "$m"
   else
+    # The release build of the packages is the build every later test of this major runs on.
+    suite "package: PostgreSQL $m" built amd64 "$m"
     case "$(pg_bin "$m")" in /usr/lib/postgresql/*) suite "package .deb: PostgreSQL $m" bash tests/package/deb.sh "$m" ;; esac
     suite "package tarball: PostgreSQL $m" bash tests/package/tarball.sh "$m"
     suite "pg_regress: PostgreSQL $m (packaged build)" env SKIP_INSTALL=1 bash tests/pg_regress/run.sh "$m"
@@ -114,19 +122,93 @@ for m in "${majors[@]}"; do
     done
   fi
   major_unlock
-done
-# arm64 under emulation (docs/reliability.md): the packages against the amd64 ones of the same
-# major, then installed into that major's arm64 server (tests/package/arm64.sh, pg_regress there).
-if [ "$quick" = 0 ]; then
-  for m in "${majors[@]}"; do
-    suite "arm64 package: PostgreSQL $m (cross-built)" arm64_built "$m"
-    suite "arm64 package installed, pg_regress: PostgreSQL $m (emulated)" bash tests/package/arm64.sh "$m"
-    suite "arm64 vectors: PostgreSQL $m (emulated)" env UUID_SHARD_ARCH=arm64 bash tests/arm64/vectors.sh "$m"
-    if [ -z "$edge_only_tests" ] || is_full_major "$m"; then
-      suite "arm64 uuidv7 concurrency: PostgreSQL $m (emulated)" env UUID_SHARD_ARCH=arm64 bash tests/arm64/uuidv7_concurrency.sh "$m"
-    fi
+}
+
+arm64_round() { # arm64_round MAJOR: the arm64 package against the amd64 one of the same major,
+  # installed into that major's arm64 server (tests/package/arm64.sh, pg_regress there)
+  local m=$1
+  suite "arm64 package: PostgreSQL $m (cross-built)" built arm64 "$m"
+  suite "arm64 package installed, pg_regress: PostgreSQL $m (emulated)" bash tests/package/arm64.sh "$m"
+  suite "arm64 vectors: PostgreSQL $m (emulated)" env UUID_SHARD_ARCH=arm64 bash tests/arm64/vectors.sh "$m"
+  suite "arm64 uuidv7 concurrency: PostgreSQL $m (emulated)" env UUID_SHARD_ARCH=arm64 bash tests/arm64/uuidv7_concurrency.sh "$m"
+}
+
+# The lanes: the second newest major's round, then the newest's (whose pg_upgrade test carries the
+# former's installed package over), in the second lane beside the oldest majors' rounds in the
+# first; each lane ends with arm64 on its edge major. Without builds (--quick) or with fewer
+# majors (--pg) one lane does it all.
+lane1=() lane2=()
+n=${#majors[@]}
+if [ "$quick" = 1 ] || [ "$n" -lt 3 ]; then
+  lane1=("checks")
+  for m in "${majors[@]}"; do lane1+=("round $m"); done
+  [ "$quick" = 1 ] || for m in "${majors[@]}"; do edge "$m" && lane1+=("arm64_round $m"); done
+else
+  first=() second=("${majors[n-2]}" "${majors[n-1]}")
+  for ((i = 0; i < n - 3; i++)); do first+=("${majors[i]}"); done
+  second+=("${majors[n-3]}")
+  for m in "${first[@]}"; do lane1+=("round $m"); done
+  lane2=("checks"); for m in "${second[@]}"; do lane2+=("round $m"); done
+  lane1+=("arm64_round ${majors[0]}") lane2+=("arm64_round ${majors[n-1]}")
+  # The builds in the order the lanes reach them: the lanes' majors alternately, then arm64.
+  build_list=()
+  for ((i = 0; i < ${#first[@]} || i < ${#second[@]}; i++)); do
+    [ -z "${first[i]:-}" ] || build_list+=("amd64 ${first[i]}")
+    [ -z "${second[i]:-}" ] || build_list+=("amd64 ${second[i]}")
   done
+  build_list+=("arm64 ${majors[0]}" "arm64 ${majors[n-1]}")
 fi
+
+if [ ${#build_list[@]} -gt 0 ]; then
+  # A process group of its own, so that an interrupted test command stops the builds too.
+  setsid bash -c 'dir=$1; shift
+    for b in "$@"; do
+      set -- $b; rc=0
+      bash scripts/package.sh --arch "$1" --pg "$2" >"$dir/$1-pg$2.log" 2>&1 || rc=$?
+      echo "$rc" >"$dir/$1-pg$2.status"
+    done' _ "$builds" "${build_list[@]}" &
+  builds_pid=$!
+fi
+
+run_lane() { # run_lane GROUP...: each group in turn, its output in its log
+  local g name
+  for g in "$@"; do
+    name=${g// /-}
+    { printf '\n######## %s (started at %ss) ########\n' "$g" "$SECONDS"
+      GROUP=$name $g
+      printf '\n######## %s: ended at %ss ########\n' "$g" "$SECONDS"; } >"$results/$name.log" 2>&1
+    touch "$results/$name.done"
+  done
+}
+groups=()
+for g in "${lane1[@]}" "${lane2[@]}"; do groups+=("${g// /-}"); done
+run_lane "${lane1[@]}" & lane_pids=$!
+[ ${#lane2[@]} = 0 ] || { run_lane "${lane2[@]}" & lane_pids+=" $!"; }
+trap 'kill $lane_pids 2>/dev/null; [ -z "${builds_pid:-}" ] || kill -- "-$builds_pid" 2>/dev/null || true' EXIT
+# Each group's output, whole, as the group ends.
+printed=" "
+while :; do
+  left=0
+  for g in "${groups[@]}"; do
+    case "$printed" in *" $g "*) continue ;; esac
+    if [ -f "$results/$g.done" ]; then cat "$results/$g.log"; printed+="$g "
+    else left=$((left + 1)); fi
+  done
+  [ "$left" -gt 0 ] || break
+  # A lane that ended without marking its groups done (killed) leaves them unprinted: show them.
+  alive=0; for p in $lane_pids; do kill -0 "$p" 2>/dev/null && alive=1; done
+  if [ "$alive" = 0 ]; then
+    for g in "${groups[@]}"; do
+      case "$printed" in *" $g "*) continue ;; esac
+      cat "$results/$g.log" 2>/dev/null
+      [ -f "$results/$g.done" ] || printf '%s\t%s\n' FAILED "$g: did not end" >>"$results/$g.tsv"
+    done
+    break
+  fi
+  sleep 2
+done
+wait $lane_pids
+
 # The README's commands, as written (the demo among them), once every major's packages are in dist/.
 if [ "$quick" = 0 ] && [ ${#majors[@]} = ${#all_majors[@]} ]; then
   suite "readme: every command runs as written" bash tests/check_readme_commands.sh "${majors[${#majors[@]}-1]}"
@@ -136,7 +218,9 @@ if [ "$quick" = 0 ]; then
 fi
 
 printf '\n'
-for f in "${skips[@]}"; do echo "skipped: $f"; done
-for f in "${failures[@]}"; do echo "FAILED: $f"; done
+cat "$results"/*.tsv >"$results/all"
+grep '^skipped' "$results/all" | sed 's/^skipped\t/skipped: /'
+grep '^FAILED' "$results/all" | sed 's/^FAILED\t/FAILED: /'
+passed=$(grep -c '^ok' "$results/all") failed=$(grep -c '^FAILED' "$results/all") skipped=$(grep -c '^skipped' "$results/all")
 echo "suites: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" = 0 ]
+[ "$failed" = 0 ] && [ "$passed" -gt 0 ]

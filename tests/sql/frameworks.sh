@@ -41,6 +41,9 @@ if [ ! -x "$venv/bin/python" ] || [ ! -d "$here/knex/node_modules/knex" ]; then
   fail "framework dependencies" "missing: run scripts/setup.sh"; finish
 fi
 
+# The projects' folders and the venv are shared by the majors, whose rounds may run side by side.
+exec {frameworks_lock}>"$PROJECT_ROOT/.pg/frameworks.lock"
+flock "$frameworks_lock"
 suite_cluster "fw-recipes-$major"
 for d in django_public django_ext sqlalchemy sqlalchemy_ext knex resolve offpath; do make_db "$d"; done
 export PGHOST="$CLUSTER_DIR/sock" PGPORT="$CLUSTER_PORT" PGUSER=postgres PYTHONDONTWRITEBYTECODE=1

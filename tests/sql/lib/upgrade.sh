@@ -38,6 +38,17 @@ ext_sharedir() { echo "$("$(pg_bin "$1")/pg_config" --sharedir)/extension"; }
 # Built from `git archive` of the release commit, by the cargo-pgrx of the pgrx it pins, in
 # target/old-builds (shared by the releases). Sets OLD_LIB, OLD_EXT.
 old_build() {
+  # One build at a time: the groups of scripts/test.sh run side by side, and the releases share
+  # their target folder and their cache.
+  local lock_fd rc
+  mkdir -p "$PROJECT_ROOT/.pg/old-builds"
+  exec {lock_fd}>"$PROJECT_ROOT/.pg/old-builds/.lock"
+  flock "$lock_fd"
+  old_build_locked "$@"; rc=$?
+  exec {lock_fd}>&-
+  return "$rc"
+}
+old_build_locked() {
   local major=$1 bin commit cache src pkg t0=$SECONDS
   bin=$(pg_bin "$major") || return 1
   commit=$(git -C "$PROJECT_ROOT" rev-parse --verify "$OLD_COMMIT^{commit}") \
@@ -76,21 +87,6 @@ old_script() {
   local lib=$2
   old_build "$(release_newest_major "$OLD_VERSION")" || return 1
   OLD_LIB=$lib
-}
-
-# install_current MAJOR: builds this checkout for MAJOR as scripts/package.sh does (release
-# profile, whose dependencies the test command has compiled already) and installs the files as
-# a package would. For a shared PostgreSQL that another checkout may have installed into since.
-install_current() {
-  local major=$1 bin out log t0=$SECONDS
-  bin=$(pg_bin "$major") || return 1
-  out="$PROJECT_ROOT/target/upgrade-test/pg$major" log="$PROJECT_ROOT/.pg/upgrade-test-build-pg$major.log"
-  rm -rf "$out"
-  (cd "$PROJECT_ROOT" && cargo pgrx package --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$out") \
-    >"$log" 2>&1 || { tail -40 "$log" >&2; echo "build of this checkout for PG$major failed" >&2; return 1; }
-  installed_put "$major" "$out$("$bin/pg_config" --pkglibdir)/uuid_shard.so" "$out$("$bin/pg_config" --sharedir)/extension"
-  rm -rf "$out"
-  echo "$NEW_VERSION for PG$major: this checkout built and installed in $((SECONDS - t0))s"
 }
 
 # installed_save MAJOR DIR: copies the uuid_shard files installed in MAJOR to DIR, after checking
