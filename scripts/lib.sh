@@ -223,7 +223,9 @@ cargo_pgrx_of() {
   case "$pin" in
     "$(sed -n 's/^pgrx = "=\(.*\)"$/\1/p' "$PROJECT_ROOT/Cargo.toml")") CARGO_PGRX=(cargo pgrx) ;;
     "$OLD_PGRX_VERSION") CARGO_PGRX=("$OLD_PGRX_ROOT/bin/cargo-pgrx" pgrx)
-      [ -x "$OLD_PGRX_ROOT/bin/cargo-pgrx" ] || { echo "no cargo-pgrx $OLD_PGRX_VERSION in $OLD_PGRX_ROOT: run scripts/setup.sh" >&2; return 1; } ;;
+      # scripts/setup.sh installs it in the background, holding this lock file until it is done.
+      [ ! -e "$OLD_PGRX_ROOT.lock" ] || flock "$OLD_PGRX_ROOT.lock" true
+      [ -x "$OLD_PGRX_ROOT/bin/cargo-pgrx" ] || { echo "no cargo-pgrx $OLD_PGRX_VERSION in $OLD_PGRX_ROOT: run scripts/setup.sh (the last install's log: .pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log)" >&2; return 1; } ;;
     *) echo "$1 pins pgrx ${pin:-(none)}, for which scripts/setup.sh installs no cargo-pgrx" >&2; return 1 ;;
   esac
 }

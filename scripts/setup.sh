@@ -90,10 +90,15 @@ if [ -z "$demo_major" ]; then
   if "$OLD_PGRX_ROOT/bin/cargo-pgrx" pgrx --version 2>/dev/null | grep -q " $OLD_PGRX_VERSION\$"; then
     step "cargo-pgrx $OLD_PGRX_VERSION (for the releases' builds) present in $OLD_PGRX_ROOT"
   else
+    # Only the upgrade tests' builds need it: it goes on after the set-up, holding its lock file,
+    # which cargo_pgrx_of (scripts/lib.sh) waits for.
     step "installing cargo-pgrx $OLD_PGRX_VERSION into $OLD_PGRX_ROOT in the background (log: .pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log)"
-    cargo install cargo-pgrx --version "$OLD_PGRX_VERSION" --locked --debug --root "$OLD_PGRX_ROOT" \
+    exec {old_pgrx_lock}>"$OLD_PGRX_ROOT.lock"
+    flock "$old_pgrx_lock"
+    setsid cargo install cargo-pgrx --version "$OLD_PGRX_VERSION" --locked --debug --root "$OLD_PGRX_ROOT" \
       >".pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log" 2>&1 &
     old_pgrx_install_pid=$!
+    exec {old_pgrx_lock}>&-
   fi
 fi
 # A set-up that stops early does not leave the builds running.
@@ -513,11 +518,6 @@ if [ -n "$pgrx_install_pid" ]; then
   pgrx_install_pid=""
   cargo pgrx --version | grep -q " $PGRX_VERSION\$" || die "cargo pgrx --version does not print $PGRX_VERSION after the install"
 fi
-if [ -n "$old_pgrx_install_pid" ]; then
-  step "waiting for the cargo-pgrx $OLD_PGRX_VERSION build"
-  wait "$old_pgrx_install_pid" || { tail -30 ".pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log" >&2; die "cargo install cargo-pgrx $OLD_PGRX_VERSION failed (log: .pg/cargo-pgrx-$OLD_PGRX_VERSION-install.log)"; }
-  old_pgrx_install_pid=""
-fi
 # A failed prebuild only costs time: cargo pgrx install builds again and shows the error.
 [ -z "$prebuild_pid" ] || wait "$prebuild_pid" || true
 cfg="$PGRX_HOME/config.toml"
@@ -618,4 +618,6 @@ else
     rm -rf "$tmp"
   done
 fi
+# The set-up succeeded: the releases' cargo-pgrx goes on building.
+old_pgrx_install_pid=""
 step "set-up complete"
