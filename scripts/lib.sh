@@ -178,7 +178,8 @@ cluster_start() {
   cluster_stop_dir "$CLUSTER_DIR" "$bin"
   rm -rf "$CLUSTER_DIR"
   mkdir -p "$CLUSTER_DIR/sock"
-  [ "$(id -u)" = 0 ] && chown -R "$PG_OS_USER" "$PROJECT_ROOT/.pg/clusters"
+  # This cluster's folder only: the others may be another suite's, running beside this one.
+  if [ "$(id -u)" = 0 ]; then chown "$PG_OS_USER" "$PROJECT_ROOT/.pg/clusters"; chown -R "$PG_OS_USER" "$CLUSTER_DIR"; fi
   as_pg_user "$bin/initdb" -D "$CLUSTER_DIR/data" -U postgres --auth=trust -E UTF8 --no-locale >"$CLUSTER_DIR/initdb.log" 2>&1 \
     || { cat "$CLUSTER_DIR/initdb.log" >&2; return 1; }
   {

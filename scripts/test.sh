@@ -133,6 +133,16 @@ arm64_round() { # arm64_round MAJOR: the arm64 package against the amd64 one of 
   suite "arm64 uuidv7 concurrency: PostgreSQL $m (emulated)" env UUID_SHARD_ARCH=arm64 bash tests/arm64/uuidv7_concurrency.sh "$m"
 }
 
+finale() { # the README's commands, as written (the demo among them), and the PGXN zip: once every
+  # major's packages are in dist/ and the newest major's round is over (the demo installs a debug
+  # build there)
+  local m newest=${majors[${#majors[@]}-1]}
+  for m in "${majors[@]}"; do built amd64 "$m" >/dev/null || true; done
+  while [ ! -f "$results/round-$newest.done" ]; do sleep 5; done
+  [ ${#majors[@]} != ${#all_majors[@]} ] || suite "readme: every command runs as written" bash tests/check_readme_commands.sh "$newest"
+  suite "pgxn: META.json and zip" bash -c 'bash scripts/package.sh --pgxn && bash tests/package/meta.sh --zip'
+}
+
 # The lanes: the second newest major's round, then the newest's (whose pg_upgrade test carries the
 # former's installed package over), in the second lane beside the oldest majors' rounds in the
 # first; each lane ends with arm64 on its edge major. Without builds (--quick) or with fewer
@@ -143,13 +153,14 @@ if [ "$quick" = 1 ] || [ "$n" -lt 3 ]; then
   lane1=("checks")
   for m in "${majors[@]}"; do lane1+=("round $m"); done
   [ "$quick" = 1 ] || for m in "${majors[@]}"; do edge "$m" && lane1+=("arm64_round $m"); done
+  [ "$quick" = 1 ] || lane1+=("finale")
 else
   first=() second=("${majors[n-2]}" "${majors[n-1]}")
   for ((i = 0; i < n - 3; i++)); do first+=("${majors[i]}"); done
   second+=("${majors[n-3]}")
   for m in "${first[@]}"; do lane1+=("round $m"); done
   lane2=("checks"); for m in "${second[@]}"; do lane2+=("round $m"); done
-  lane1+=("arm64_round ${majors[0]}") lane2+=("arm64_round ${majors[n-1]}")
+  lane1+=("arm64_round ${majors[0]}" "finale") lane2+=("arm64_round ${majors[n-1]}")
   # The builds in the order the lanes reach them: the lanes' majors alternately, then arm64.
   build_list=()
   for ((i = 0; i < ${#first[@]} || i < ${#second[@]}; i++)); do
@@ -208,14 +219,6 @@ while :; do
   sleep 2
 done
 wait $lane_pids
-
-# The README's commands, as written (the demo among them), once every major's packages are in dist/.
-if [ "$quick" = 0 ] && [ ${#majors[@]} = ${#all_majors[@]} ]; then
-  suite "readme: every command runs as written" bash tests/check_readme_commands.sh "${majors[${#majors[@]}-1]}"
-fi
-if [ "$quick" = 0 ]; then
-  suite "pgxn: META.json and zip" bash -c 'bash scripts/package.sh --pgxn && bash tests/package/meta.sh --zip'
-fi
 
 printf '\n'
 cat "$results"/*.tsv >"$results/all"

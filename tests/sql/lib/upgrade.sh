@@ -65,8 +65,10 @@ old_build_locked() {
   # With the cargo-pgrx of the pgrx the release pins, in a target directory of the releases' own.
   local CARGO_PGRX; cargo_pgrx_of "$src" || return 1
   touch_crate_sources "$src"
-  (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/old-builds" "${CARGO_PGRX[@]}" package \
-      --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$pkg") \
+  # A debug build without debug info: the tests compare what the release does, not its speed,
+  # and its dependencies compile in a fraction of the release profile's time.
+  (cd "$src" && CARGO_TARGET_DIR="$PROJECT_ROOT/target/old-builds" CARGO_PROFILE_DEV_DEBUG=false "${CARGO_PGRX[@]}" package \
+      --debug --no-default-features --features "pg$major" --pg-config "$bin/pg_config" --out-dir "$pkg") \
     >"$cache/build.log" 2>&1 || { tail -40 "$cache/build.log" >&2; echo "build of $OLD_VERSION for PG$major failed" >&2; return 1; }
   mkdir -p "$OLD_EXT"
   cp "$pkg$("$bin/pg_config" --pkglibdir)/uuid_shard.so" "$OLD_LIB"
