@@ -1231,7 +1231,7 @@ $sql$,
             RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', p.index_name, v_parent, p.new_column);
         END IF;
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s DROP CONSTRAINT %I;\n        ALTER TABLE %1$s DROP CONSTRAINT %I;\n',
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
                                                   t.relation, t.old_fk, t.new_fk);
         END LOOP;
         v_body := v_body || pg_catalog.format(
@@ -1242,7 +1242,7 @@ $sql$        ALTER TABLE %1$s DROP CONSTRAINT %2$I;
 $sql$, v_parent, (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p'),
             p.legacy_index, p.check_name, p.new_column);
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID;\n        ALTER TABLE %1$s ADD CONSTRAINT %I %s NOT VALID;\n',
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n        ALTER TABLE %1$s ADD CONSTRAINT %4$I %5$s NOT VALID;\n',
                 t.relation, t.old_fk,
                 pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
                                              WHERE co.conrelid = t.relation AND co.conname = t.old_fk), ' NOT VALID$', ''),
@@ -1282,7 +1282,7 @@ $sql$,
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord DESC LOOP
             -- the pair check and the old foreign key go first: DROP COLUMN would take them silently
             IF t.ord > 0 THEN
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s DROP CONSTRAINT %I;\n        ALTER TABLE %1$s DROP CONSTRAINT %I;\n',
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
                                                       t.relation, t.check_name, t.old_fk);
             END IF;
             v_body := v_body || pg_catalog.format(
@@ -1294,7 +1294,8 @@ $sql$, t.relation, t.trigger_name,
                 t.function_name, t.old_column);
         END LOOP;
         v_body := v_body || pg_catalog.format(E'        DROP TABLE %I.%I;\n', v_pnsp, v_state_name);
-        RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY IF EXISTS %I.%I', v_pnsp, p.legacy_index);
+        -- the parent comes last: its old column takes the old key's unique index with it, once
+        -- the old foreign keys that need that index are gone
         RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
 $sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s contract');
     IF pg_catalog.to_regclass(%5$L) IS NOT NULL THEN
