@@ -925,18 +925,21 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_swapped(regclass, name) IS
 'internal to uuid_shard: whether the primary key has moved to the new column';
 
--- Internal: the emitted statements that run cmd unless cond holds (a PL/pgSQL condition on
--- catalog facts), as one DO block.
-CREATE FUNCTION @extschema@._uuid_rekey_unless(cond text, cmd text)
+-- Internal: a DO block that takes ACCESS EXCLUSIVE locks on tables through _uuid_lock_tables
+-- (so that the application never waits long behind it, nor deadlocks with it) and then runs cmd
+-- unless cond holds (a PL/pgSQL condition on catalog facts): prepare's brief constraint additions.
+CREATE FUNCTION @extschema@._uuid_rekey_unless(tables text[], cond text, cmd text)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
-    SELECT @extschema@._uuid_emit_do(pg_catalog.format(E'    IF NOT (%s) THEN\n        %s;\n    END IF;\n', cond, cmd))
+    SELECT @extschema@._uuid_emit_do(pg_catalog.format(
+        E'    PERFORM %s._uuid_lock_tables(%L::pg_catalog.text[], ''the rekey''''s prepare'');\n    IF NOT (%s) THEN\n        %s;\n    END IF;\n',
+        @extschema@._uuid_rekey_ext(), tables, cond, cmd))
 $fn$;
 
-COMMENT ON FUNCTION @extschema@._uuid_rekey_unless(text, text) IS
-'internal to uuid_shard: a DO block that runs a statement unless a condition holds';
+COMMENT ON FUNCTION @extschema@._uuid_rekey_unless(text[], text, text) IS
+'internal to uuid_shard: a DO block that locks tables briefly and runs a statement unless a condition holds';
 
 -- The script of one phase of the rekey of parent and every table that references it (run it
 -- with psql's \gexec, each line its own transaction): expand, backfill, prepare, swap, unswap,
@@ -1106,7 +1109,7 @@ $sql$,
                     RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', t.legacy_index, t.relation, t.old_column);
                 END IF;
                 IF @extschema@._uuid_rekey_constraint(t.relation, t.check_name) IS NULL THEN
-                    RETURN NEXT @extschema@._uuid_rekey_unless(
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
                         pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
                                           v_ext, t.relation::text, t.check_name),
                         pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
@@ -1117,7 +1120,7 @@ $sql$,
                 END IF;
             ELSE
                 IF @extschema@._uuid_rekey_constraint(t.relation, t.check_name) IS NULL THEN
-                    RETURN NEXT @extschema@._uuid_rekey_unless(
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
                         pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
                                           v_ext, t.relation::text, t.check_name),
                         pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK ((%I IS NULL) = (%I IS NULL)) NOT VALID',
@@ -1128,7 +1131,7 @@ $sql$,
                 END IF;
                 IF t.notnull_check IS NOT NULL THEN
                     IF @extschema@._uuid_rekey_constraint(t.relation, t.notnull_check) IS NULL THEN
-                        RETURN NEXT @extschema@._uuid_rekey_unless(
+                        RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
                             pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
                                               v_ext, t.relation::text, t.notnull_check),
                             pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
@@ -1140,7 +1143,7 @@ $sql$,
                 END IF;
                 IF @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
                     -- the unique index on the parent's new key is built by the lines above
-                    RETURN NEXT @extschema@._uuid_rekey_unless(
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
                         pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
                                           v_ext, t.relation::text, t.new_fk),
                         pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', t.relation, t.new_fk,
