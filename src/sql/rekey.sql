@@ -767,7 +767,7 @@ $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
       b AS (SELECT b1.k, b1.ts, b1.rank,
                    pg_catalog.max(b1.ts - b1.rank * interval '1 microsecond') OVER (ORDER BY b1.k) AS runmax FROM b1),
       u AS (UPDATE %1$s t SET %2$I = %10$s FROM b WHERE t.%3$I = b.k RETURNING b.k, b.ts, b.rank)
- SELECT (SELECT pg_catalog.max(u.k)::text FROM u), (SELECT pg_catalog.count(*) FROM u)::integer,
+ SELECT (SELECT u.k::text FROM u ORDER BY u.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer,
         (SELECT pg_catalog.max(u.ts - u.rank * interval '1 microsecond') FROM u)$sql$,
                 s.relation, s.new_column, s.old_column,
                 CASE WHEN p."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.old_column, p."position",
@@ -795,7 +795,7 @@ $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
 $sql$WITH b AS (SELECT t.%3$I AS k FROM %1$s t WHERE true %4$s ORDER BY t.%3$I LIMIT %5$s),
       u AS (UPDATE %1$s t SET %2$I = p.%8$I FROM %6$s p
              WHERE t.%3$I IN (SELECT b.k FROM b) AND t.%2$I IS NULL AND t.%7$I IS NOT NULL AND p.%9$I = t.%7$I RETURNING 1)
- SELECT (SELECT pg_catalog.max(b.k)::text FROM b), (SELECT pg_catalog.count(*) FROM u)::integer$sql$,
+ SELECT (SELECT b.k::text FROM b ORDER BY b.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer$sql$,
                 s.relation, s.new_column, s.key_column,
                 CASE WHEN s."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.key_column, s."position",
                      (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
@@ -1041,7 +1041,7 @@ $sql$,
                 v_pnsp, v_state_name, t.ord, t.relation::text, t.old_column, t.new_column, t.key_column, t.old_fk, t.new_fk,
                 t.check_name, t.notnull_check, t.index_name, t.legacy_index, t.trigger_name, t.function_name,
                 CASE WHEN t.ord = 0 THEN t.rekey_keys END, CASE WHEN t.ord = 0 THEN t.rekey_ts END, t.name_prefix,
-                CASE WHEN t.ord = 0 THEN pg_catalog.format('(SELECT pg_catalog.max(%I)::text FROM %s)', t.old_column, t.relation)
+                CASE WHEN t.ord = 0 THEN pg_catalog.format('(SELECT t.%1$I::text FROM %2$s t ORDER BY t.%1$I DESC LIMIT 1)', t.old_column, t.relation)
                      ELSE 'NULL' END);
         END LOOP;
         -- a table without rows to fill: done at once
