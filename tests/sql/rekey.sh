@@ -315,4 +315,37 @@ check "v4 keys, 'sequence': v7 keys in the order of the old uuids" \
 check "v4 keys: swapped, references follow" \
   "$(q "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'v4'::regclass AND contype = 'p'") $(q "SELECT count(*) FROM v4_ref r JOIN v4 ON v4.id = r.v4_id WHERE r.v4_uuid IS DISTINCT FROM v4.uuid")" \
   "PRIMARY KEY (uuid) 0"
+# ================================ names ================================
+suite_case "names"
+# quotes, a newline and dollar quotes in every name the scripts carry
+as_role app rk >/dev/null 2>&1 <<'SQL'
+CREATE SCHEMA "s$x""y";
+CREATE TABLE "s$x""y"."Po""s$fn$t
+x" ("i$d" bigserial PRIMARY KEY, "t'" timestamptz NOT NULL DEFAULT now());
+CREATE TABLE "s$x""y"."c$$om""m" (id bigserial PRIMARY KEY, "p""o$rekey$_id" bigint REFERENCES "s$x""y"."Po""s$fn$t
+x" ON DELETE CASCADE);
+INSERT INTO "s$x""y"."Po""s$fn$t
+x" ("t'") SELECT now() - g * interval '1 s' FROM generate_series(1, 500) g;
+INSERT INTO "s$x""y"."c$$om""m" ("p""o$rekey$_id") SELECT 1 + g % 500 FROM generate_series(1, 1000) g;
+SQL
+parent_lit="'\"s\$x\"\"y\".\"Po\"\"s\$fn\$t
+x\"'"
+out=$(as_role app rk -v VERBOSITY=sqlstate 2>&1 <<SQL
+SELECT uuid_shard.uuid_rekey_ddl($parent_lit, 'expand', \$\$t'\$\$) \gexec
+CALL uuid_shard.uuid_rekey_run($parent_lit, 200, '0', NULL);
+SELECT uuid_shard.uuid_rekey_ddl($parent_lit, 'prepare') \gexec
+SELECT uuid_shard.uuid_rekey_ddl($parent_lit, 'swap') \gexec
+SQL
+)
+check "odd names: expand, backfill, prepare, swap run" "$(grep -c ERROR <<<"$out" || true)" 0
+check "odd names: keys 'time' exact, the referencing table follows" \
+  "$(q "SELECT count(*) FILTER (WHERE uuid_shard.uuid_v7_time_us(p.uuid) = p.\"t'\" AND c.\"p\"\"o\$rekey\$_uuid\" = p.uuid) FROM \"s\$x\"\"y\".\"c\$\$om\"\"m\" c JOIN \"s\$x\"\"y\".\"Po\"\"s\$fn\$t
+x\" p ON p.\"i\$d\" = c.\"p\"\"o\$rekey\$_id\"")" 1000
+out=$(as_role app rk -v VERBOSITY=sqlstate 2>&1 <<SQL
+SELECT uuid_shard.uuid_rekey_ddl($parent_lit, 'unswap') \gexec
+SELECT uuid_shard.uuid_rekey_ddl($parent_lit, 'rollback') \gexec
+SQL
+)
+check "odd names: unswap and rollback run" "$(grep -c ERROR <<<"$out" || true)" 0
+check "odd names: rolled back" "$(q "SELECT count(*) FROM pg_attribute WHERE attname LIKE '%uuid%' AND attrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 's\$x\"y'::regnamespace) AND NOT attisdropped")" 0
 finish
