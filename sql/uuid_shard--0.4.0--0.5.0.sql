@@ -21,3 +21,1427 @@ BEGIN
     END IF;
 END
 $uuid_shard_minor_check$;
+
+-- ==== Online rekeying onto v7 keys (src/sql/rekey.sql): uuid_rekey_plan, uuid_rekey_ddl,
+-- uuid_rekey_step, uuid_rekey_run, uuid_rekey_status and their internals, new in 0.5.0.
+-- Rekeying a table and every table that references it onto v7 keys, online (docs/migrating.md).
+-- Phases: expand (new nullable columns, sync triggers, the state table), backfill (batches of
+-- uuid_rekey_step, each with its checkpoint), prepare (indexes built concurrently, NOT VALID
+-- constraints then VALIDATE), swap (the primary key moves to the new column: catalog only),
+-- unswap, contract (the old columns go), rollback. Only expand, swap and contract take strong
+-- locks, all at once through _uuid_lock_tables, for milliseconds.
+-- Same rules as the other emitters (partition_common.sql): SECURITY INVOKER, search_path pinned,
+-- the generator runs nothing, emitted text from catalog facts only with every name quoted once,
+-- nothing reused by its name alone, a phase generated again emits only what is missing. The one
+-- SECURITY DEFINER code is the sync trigger functions expand creates, owned by their table's owner.
+-- State: one table per migration, <schema>.<parent>_rekey, owned by the parent's owner, made by
+-- expand and dropped by contract and rollback. Correctness never rests on it: prepare proves
+-- every row was filled with validated constraints.
+
+-- Internal: the columns of a rekey state table, in order, as "name type" (its exact shape: a
+-- table of that name with any other shape is not ours).
+CREATE FUNCTION @extschema@._uuid_rekey_state_shape()
+RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT 'ord integer, relation regclass, old_column name, new_column name, key_column name, '
+        || 'old_fk name, new_fk name, check_name name, notnull_check name, index_name name, '
+        || 'legacy_index name, trigger_name name, function_name name, keys text, ts_column name, '
+        || 'name_prefix text, bound text, expand_time timestamp with time zone, total bigint, '
+        || 'carry_rank bigint, carry_ts timestamp with time zone, gate text[], "position" text, '
+        || 'rows_done bigint, done boolean, updated timestamp with time zone'
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_state_shape() IS
+'internal to uuid_shard: the columns of a rekey state table';
+
+-- Internal: the name of parent's state table, and the table when one of that name exists and is
+-- exactly a state table owned by parent's owner; a relation of that name that is anything else
+-- raises 42P07 (a planted table is never read or written).
+CREATE FUNCTION @extschema@._uuid_rekey_state(parent regclass)
+RETURNS TABLE(schema_name name, table_name text, state regclass)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_owner oid;
+    v_shape text;
+BEGIN
+    SELECT n.nspname, c.relname, c.relowner INTO schema_name, table_name, v_owner
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = parent;
+    table_name := @extschema@._uuid_v7_child_name(table_name::name, '_rekey');
+    SELECT c.oid INTO state FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = schema_name AND c.relname = table_name;
+    IF state IS NOT NULL THEN
+        SELECT pg_catalog.string_agg(pg_catalog.format('%s %s', pg_catalog.quote_ident(a.attname),
+                                                       pg_catalog.format_type(a.atttypid, a.atttypmod)), ', ' ORDER BY a.attnum)
+          INTO v_shape FROM pg_catalog.pg_attribute a WHERE a.attrelid = state AND a.attnum > 0 AND NOT a.attisdropped;
+        IF NOT EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid = state AND c.relkind = 'r' AND c.relowner = v_owner
+                                                           AND NOT c.relrowsecurity)
+           OR v_shape IS DISTINCT FROM @extschema@._uuid_rekey_state_shape() THEN
+            RAISE EXCEPTION 'relation %.% already exists and is not the rekey state of %',
+                    pg_catalog.quote_ident(schema_name), pg_catalog.quote_ident(table_name), parent
+                USING ERRCODE = 'duplicate_table', HINT = 'Nothing was changed. Drop or rename it, then try again.';
+        END IF;
+    END IF;
+    RETURN NEXT;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_state(regclass) IS
+'internal to uuid_shard: the rekey state table of a parent, checked by shape and owner';
+
+-- Internal: the tables (text names, qualified and quoted) locked ACCESS EXCLUSIVE all together:
+-- each attempt takes them in order, waiting at most min(200 ms, deadlock_timeout / 2) for each,
+-- so that an attempt always gives up before the deadlock detector could pick an application
+-- transaction as its victim; on a timeout it gives back what it took (a subtransaction) and
+-- tries again after a short random pause, for up to a minute, then raises 55P03 naming the pids
+-- that held the table it could not get. Then lock_timeout is the caller's again; it returns the
+-- time it got the last lock. The rekey
+-- scripts' one way to take strong locks (the released _uuid_tail_split_lock does the same for
+-- the split and keeps its definition).
+CREATE FUNCTION @extschema@._uuid_lock_tables(tables text[], purpose text)
+RETURNS timestamptz
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
+    v_attempt CONSTANT integer := LEAST(200, GREATEST(1,
+        EXTRACT(epoch FROM pg_catalog.current_setting('deadlock_timeout')::interval)::numeric * 1000 / 2)::integer);
+    v_deadline CONSTANT timestamptz := pg_catalog.clock_timestamp() + interval '1 minute';
+    v_table text;
+    v_busy text;
+    v_pids integer[];
+BEGIN
+    LOOP
+        BEGIN
+            PERFORM pg_catalog.set_config('lock_timeout', v_attempt || 'ms', true);
+            FOREACH v_table IN ARRAY tables LOOP
+                v_busy := v_table;
+                IF pg_catalog.to_regclass(v_table) IS NOT NULL THEN
+                    EXECUTE pg_catalog.format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', pg_catalog.to_regclass(v_table));
+                END IF;
+            END LOOP;
+            PERFORM pg_catalog.set_config('lock_timeout', v_timeout, true);
+            RETURN pg_catalog.clock_timestamp();
+        EXCEPTION WHEN lock_not_available THEN
+            IF pg_catalog.clock_timestamp() > v_deadline THEN
+                SELECT pg_catalog.array_agg(DISTINCT l.pid ORDER BY l.pid) INTO v_pids
+                  FROM pg_catalog.pg_locks l
+                 WHERE l.locktype = 'relation' AND l.granted AND l.pid <> pg_catalog.pg_backend_pid()
+                   AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())
+                   AND l.relation = pg_catalog.to_regclass(v_busy);
+                RAISE EXCEPTION 'could not lock % for %: other transactions kept them busy for a minute',
+                        pg_catalog.array_to_string(tables, ', '), purpose
+                    USING ERRCODE = 'lock_not_available',
+                          DETAIL = pg_catalog.format('%s was held by the server processes %s.', v_busy,
+                                                     coalesce(pg_catalog.array_to_string(v_pids, ', '), '(gone)')),
+                          HINT = 'Nothing was changed. Run the statement again when these sessions have ended.';
+            END IF;
+            PERFORM pg_catalog.pg_sleep(0.05 + pg_catalog.random() * 0.2);
+        END;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_lock_tables(text[], text) IS
+'internal to uuid_shard: ACCESS EXCLUSIVE locks on tables, taken all together in short attempts without waiting while holding some';
+
+-- Internal: the extension's schema, quoted, as the catalog has it (for emitted calls).
+CREATE FUNCTION @extschema@._uuid_rekey_ext()
+RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT pg_catalog.quote_ident(n.nspname) FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+     WHERE p.oid = '@extschema@._uuid_rekey_ext()'::pg_catalog.regprocedure
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_ext() IS
+'internal to uuid_shard: the schema of the extension, quoted';
+
+-- Internal: a dollar quote of body with a tag that occurs nowhere in it.
+CREATE FUNCTION @extschema@._uuid_dollar_quote(body text)
+RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_tag text := '$rekey$';
+    v_n integer := 0;
+BEGIN
+    WHILE pg_catalog.strpos(body, v_tag) > 0 LOOP
+        v_n := v_n + 1;
+        v_tag := '$rekey_' || v_n || '$';
+    END LOOP;
+    RETURN v_tag || body || v_tag;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_dollar_quote(text) IS
+'internal to uuid_shard: a dollar quote no text inside can end';
+
+-- Internal: the plan read from the catalog (before expand) or from the state table (after):
+-- one row per table, ord 0 the parent, then each referencing table by its foreign key's name.
+-- Raises every refusal. keys and ts_column are the caller's choice (NULL: the stored one, or the
+-- default). Used by uuid_rekey_plan, uuid_rekey_ddl and under lock by _uuid_rekey_pending.
+CREATE FUNCTION @extschema@._uuid_rekey_tables(parent regclass, ts_column name, keys text)
+RETURNS TABLE(ord integer, relation regclass, owner name, partitioned boolean, old_column name, old_type text,
+              old_notnull boolean, new_column name, key_column name, key_type text, old_fk name, fk_def text,
+              new_fk name, check_name name, notnull_check name, index_name name, legacy_index name,
+              trigger_name name, function_name name, rekey_keys text, rekey_ts name, name_prefix text, state regclass)
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_parent regclass := parent;
+    v_nsp name;
+    v_rel name;
+    v_kind "char";
+    v_pk oid;
+    v_keys text := keys;
+    v_ts name := ts_column;
+    v_state regclass;
+    v_state_name text;
+    v_stored record;
+    v_bad text;
+    r record;
+    v_ord integer := 0;
+    v_names text[] := '{}';
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    SELECT n.nspname, c.relname, c.relkind INTO v_nsp, v_rel, v_kind
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = v_parent;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'relation with OID % does not exist', v_parent::oid USING ERRCODE = 'undefined_table';
+    END IF;
+    IF v_kind = 'p' THEN
+        RAISE EXCEPTION 'cannot rekey %: it is partitioned', v_parent
+            USING ERRCODE = 'feature_not_supported',
+                  DETAIL = 'Its primary key must contain the partition key, and a partitioned table takes neither a concurrent index nor ADD PRIMARY KEY USING INDEX.';
+    END IF;
+    IF v_kind <> 'r' OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid = v_parent AND c.relpersistence = 't')
+       OR EXISTS (SELECT FROM pg_catalog.pg_inherits i WHERE i.inhrelid = v_parent OR i.inhparent = v_parent) THEN
+        RAISE EXCEPTION 'cannot rekey %: only a permanent or unlogged table outside any inheritance tree can be rekeyed', v_parent
+            USING ERRCODE = 'feature_not_supported';
+    END IF;
+    SELECT s.state, s.table_name INTO v_state, v_state_name FROM @extschema@._uuid_rekey_state(v_parent) s;
+    IF v_state IS NOT NULL THEN
+        -- after expand: the plan is the stored one
+        EXECUTE pg_catalog.format('SELECT s.keys, s.ts_column FROM %s s WHERE s.ord = 0', v_state) INTO v_stored;
+        IF (keys IS NOT NULL AND keys IS DISTINCT FROM v_stored.keys)
+           OR (ts_column IS NOT NULL AND ts_column IS DISTINCT FROM v_stored.ts_column) THEN
+            RAISE EXCEPTION 'the rekey of % was expanded with keys %, ts_column %', v_parent, v_stored.keys,
+                    coalesce(pg_catalog.quote_ident(v_stored.ts_column), 'NULL')
+                USING ERRCODE = 'invalid_parameter_value',
+                      HINT = 'Later phases need only the parent and the phase.';
+        END IF;
+        FOR r IN EXECUTE pg_catalog.format('SELECT s.* FROM %s s ORDER BY s.ord', v_state) LOOP
+            ord := r.ord; relation := r.relation; old_column := r.old_column; new_column := r.new_column;
+            key_column := r.key_column; old_fk := r.old_fk; new_fk := r.new_fk; check_name := r.check_name;
+            notnull_check := r.notnull_check; index_name := r.index_name; legacy_index := r.legacy_index;
+            trigger_name := r.trigger_name; function_name := r.function_name;
+            rekey_keys := v_stored.keys; rekey_ts := v_stored.ts_column; state := v_state;
+            SELECT ro.rolname, c.relkind = 'p' INTO owner, partitioned
+              FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles ro ON ro.oid = c.relowner WHERE c.oid = r.relation;
+            SELECT pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull INTO old_type, old_notnull
+              FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.relation AND a.attname = r.old_column AND NOT a.attisdropped;
+            SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) INTO key_type
+              FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.relation AND a.attname = r.key_column AND NOT a.attisdropped;
+            name_prefix := r.name_prefix;
+            fk_def := NULL;
+            RETURN NEXT;
+        END LOOP;
+        RETURN;
+    END IF;
+
+    -- before expand: read the catalog and refuse what cannot be done
+    SELECT co.oid INTO v_pk FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p';
+    IF v_pk IS NULL THEN
+        RAISE EXCEPTION 'cannot rekey %: it has no primary key', v_parent
+            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'The rekey replaces a primary key.';
+    END IF;
+    IF (SELECT pg_catalog.array_length(co.conkey, 1) FROM pg_catalog.pg_constraint co WHERE co.oid = v_pk) <> 1 THEN
+        RAISE EXCEPTION 'cannot rekey %: its primary key has more than one column', v_parent
+            USING ERRCODE = 'feature_not_supported';
+    END IF;
+    SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull INTO old_column, old_type, old_notnull
+      FROM pg_catalog.pg_constraint co JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = co.conkey[1]
+     WHERE co.oid = v_pk;
+    IF old_type NOT IN ('smallint', 'integer', 'bigint', 'uuid') THEN
+        RAISE EXCEPTION 'cannot rekey %: its key % is of type %', v_parent, pg_catalog.quote_ident(old_column), old_type
+            USING ERRCODE = 'feature_not_supported', DETAIL = 'The old key must be smallint, integer, bigint or uuid.';
+    END IF;
+    IF v_keys IS NULL THEN
+        v_keys := CASE WHEN v_ts IS NULL THEN 'sequence' ELSE 'time' END;
+    END IF;
+    IF v_keys NOT IN ('time', 'sequence', 'name') THEN
+        RAISE EXCEPTION 'keys must be ''time'', ''sequence'' or ''name'', not %', pg_catalog.quote_literal(v_keys)
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_ts IS NULL AND v_keys IN ('time', 'name') THEN
+        RAISE EXCEPTION 'keys ''%'' take the time of each row from a timestamp column: name ts_column', v_keys
+            USING ERRCODE = 'invalid_parameter_value', HINT = 'Without one, keys ''sequence'' keeps the order of the old keys.';
+    END IF;
+    IF v_ts IS NOT NULL AND NOT EXISTS (
+        SELECT FROM pg_catalog.pg_attribute a
+         WHERE a.attrelid = v_parent AND a.attname = v_ts AND a.attnum > 0 AND NOT a.attisdropped
+           AND a.atttypid = 'pg_catalog.timestamptz'::pg_catalog.regtype
+           AND (a.attnotnull OR EXISTS (
+                SELECT FROM pg_catalog.pg_constraint co
+                 WHERE co.conrelid = v_parent AND co.contype = 'c' AND co.convalidated
+                   AND pg_catalog.pg_get_constraintdef(co.oid) = pg_catalog.format('CHECK ((%I IS NOT NULL))', v_ts)))) THEN
+        RAISE EXCEPTION 'cannot rekey % from %: it must be a timestamptz column of % that is NOT NULL',
+                v_parent, pg_catalog.quote_ident(v_ts), v_parent
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Set it NOT NULL (or add a validated CHECK (col IS NOT NULL)), or use keys ''sequence'' without ts_column.';
+    END IF;
+
+    -- the parent
+    ord := 0; relation := v_parent; partitioned := false;
+    SELECT ro.rolname INTO owner FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles ro ON ro.oid = c.relowner WHERE c.oid = v_parent;
+    new_column := 'uuid';
+    key_column := old_column; key_type := old_type;
+    old_fk := NULL; fk_def := NULL; new_fk := NULL;
+    check_name := @extschema@._uuid_v7_child_name(v_rel, '_uuid_present');
+    notnull_check := NULL;
+    index_name := @extschema@._uuid_v7_child_name(v_rel, '_uuid_key');
+    legacy_index := @extschema@._uuid_v7_child_name(v_rel, '_' || old_column || '_legacy_key');
+    trigger_name := @extschema@._uuid_v7_child_name(v_rel, '_rekey_sync');
+    function_name := trigger_name;
+    rekey_keys := v_keys; rekey_ts := v_ts;
+    name_prefix := pg_catalog.format('%s.%s:', v_nsp, v_rel);
+    state := NULL;
+    IF NOT pg_catalog.pg_has_role(owner, 'USAGE') THEN
+        RAISE EXCEPTION 'cannot rekey %: only its owner % (or a member of that role) can', v_parent, pg_catalog.quote_ident(owner)
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN NEXT;
+    v_names := ARRAY[pg_catalog.format('%s column %I', v_parent, new_column), pg_catalog.format('%I.%s', v_nsp, check_name),
+                     pg_catalog.format('%I.%I', v_nsp, index_name), pg_catalog.format('%I.%I', v_nsp, legacy_index)];
+    IF EXISTS (SELECT FROM pg_catalog.pg_attribute a WHERE a.attrelid = v_parent AND a.attname = new_column AND NOT a.attisdropped) THEN
+        RAISE EXCEPTION 'cannot rekey %: column % already exists', v_parent, pg_catalog.quote_ident(new_column)
+            USING ERRCODE = 'duplicate_column', HINT = 'The rekey adds it. Nothing was changed.';
+    END IF;
+    IF @extschema@._uuid_name_taken(v_nsp, index_name) OR @extschema@._uuid_name_taken(v_nsp, legacy_index)
+       OR @extschema@._uuid_name_taken(v_nsp, v_state_name)
+       OR EXISTS (SELECT FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.conname = check_name)
+       OR EXISTS (SELECT FROM pg_catalog.pg_trigger t WHERE t.tgrelid = v_parent AND t.tgname = trigger_name)
+       OR EXISTS (SELECT FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+                   WHERE n.nspname = v_nsp AND p.proname = function_name) THEN
+        RAISE EXCEPTION 'cannot rekey %: a name the plan would create is taken', v_parent
+            USING ERRCODE = 'duplicate_object',
+                  DETAIL = pg_catalog.format('The plan creates %s, %s, %s, %s, trigger and function %s, table %I.%I.',
+                                             v_names[1], v_names[2], v_names[3], v_names[4],
+                                             pg_catalog.quote_ident(trigger_name), v_nsp, v_state_name),
+                  HINT = 'Nothing was changed. Drop or rename what holds the name.';
+    END IF;
+    IF EXISTS (SELECT FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
+                WHERE t.tgrelid = v_parent AND pg_catalog.obj_description(p.oid, 'pg_proc') LIKE 'uuid_shard rekey sync%') THEN
+        RAISE EXCEPTION 'cannot rekey %: another rekey is in progress on it', v_parent
+            USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
+
+    -- every foreign key that references the parent
+    FOR r IN
+        SELECT co.oid, co.conname, co.conrelid::regclass AS child, co.conkey, co.convalidated, c.relkind, c.relpersistence,
+               ro.rolname, n.nspname, c.relname, co.confupdtype, co.confdeltype, co.confmatchtype, co.condeferrable, co.condeferred
+          FROM pg_catalog.pg_constraint co
+          JOIN pg_catalog.pg_class c ON c.oid = co.conrelid
+          JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+          JOIN pg_catalog.pg_roles ro ON ro.oid = c.relowner
+         WHERE co.contype = 'f' AND co.confrelid = v_parent AND co.conparentid = 0
+         ORDER BY co.conrelid::regclass::text, co.conname
+    LOOP
+        v_ord := v_ord + 1;
+        IF r.child = v_parent THEN
+            RAISE EXCEPTION 'cannot rekey %: its foreign key % references the table itself', v_parent, pg_catalog.quote_ident(r.conname)
+                USING ERRCODE = 'feature_not_supported';
+        END IF;
+        IF pg_catalog.array_length(r.conkey, 1) <> 1 THEN
+            RAISE EXCEPTION 'cannot rekey %: the foreign key % of % has more than one column', v_parent,
+                    pg_catalog.quote_ident(r.conname), r.child
+                USING ERRCODE = 'feature_not_supported';
+        END IF;
+        IF NOT r.convalidated THEN
+            RAISE EXCEPTION 'cannot rekey %: the foreign key % of % is NOT VALID', v_parent, pg_catalog.quote_ident(r.conname), r.child
+                USING ERRCODE = 'object_not_in_prerequisite_state',
+                      HINT = pg_catalog.format('Validate it first: ALTER TABLE %s VALIDATE CONSTRAINT %I.', r.child, r.conname);
+        END IF;
+        IF r.relkind = 'p' THEN
+            RAISE EXCEPTION 'cannot rekey %: the referencing table % is partitioned', v_parent, r.child
+                USING ERRCODE = 'feature_not_supported', DETAIL = 'Partitioned referencing tables are not supported yet.';
+        END IF;
+        IF r.relkind <> 'r' OR r.relpersistence = 't'
+           OR EXISTS (SELECT FROM pg_catalog.pg_inherits i WHERE i.inhrelid = r.child OR i.inhparent = r.child) THEN
+            RAISE EXCEPTION 'cannot rekey %: the referencing table % is a temporary table or part of an inheritance tree', v_parent, r.child
+                USING ERRCODE = 'feature_not_supported';
+        END IF;
+        IF NOT pg_catalog.pg_has_role(r.rolname, 'USAGE') THEN
+            RAISE EXCEPTION 'cannot rekey %: the referencing table % is owned by %, which you cannot act as', v_parent, r.child,
+                    pg_catalog.quote_ident(r.rolname)
+                USING ERRCODE = 'insufficient_privilege',
+                      HINT = 'Its owner or a superuser must run the rekey.';
+        END IF;
+        IF NOT pg_catalog.has_table_privilege(r.rolname, v_parent, 'SELECT') THEN
+            RAISE EXCEPTION 'cannot rekey %: the owner % of the referencing table % cannot read it', v_parent,
+                    pg_catalog.quote_ident(r.rolname), r.child
+                USING ERRCODE = 'insufficient_privilege',
+                      HINT = pg_catalog.format('Its sync trigger looks up keys in %s: GRANT SELECT ON %s TO %I.', v_parent, v_parent, r.rolname);
+        END IF;
+        ord := v_ord; relation := r.child; owner := r.rolname; partitioned := false;
+        SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull INTO old_column, old_type, old_notnull
+          FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.child AND a.attnum = r.conkey[1];
+        new_column := CASE WHEN old_column ~ '_id$' THEN pg_catalog.regexp_replace(old_column, '_id$', '_uuid')
+                           ELSE old_column || '_uuid' END;
+        -- the child's batches follow its one-column primary key, else its pages
+        key_column := NULL; key_type := NULL;
+        SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod) INTO key_column, key_type
+          FROM pg_catalog.pg_constraint co JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = co.conkey[1]
+         WHERE co.conrelid = r.child AND co.contype = 'p' AND pg_catalog.array_length(co.conkey, 1) = 1;
+        old_fk := r.conname;
+        fk_def := pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s', new_column, v_parent, 'uuid',
+                      CASE r.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
+                      CASE r.confupdtype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
+                                         WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END,
+                      CASE r.confdeltype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
+                                         WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END,
+                      CASE WHEN r.condeferred THEN ' DEFERRABLE INITIALLY DEFERRED' WHEN r.condeferrable THEN ' DEFERRABLE' ELSE '' END);
+        IF r.confupdtype = 'd' OR r.confdeltype = 'd' THEN
+            RAISE EXCEPTION 'cannot rekey %: the foreign key % of % sets a default', v_parent, pg_catalog.quote_ident(r.conname), r.child
+                USING ERRCODE = 'feature_not_supported';
+        END IF;
+        new_fk := @extschema@._uuid_v7_child_name(r.relname, '_' || new_column || '_fkey');
+        check_name := @extschema@._uuid_v7_child_name(r.relname, '_' || new_column || '_sync');
+        notnull_check := CASE WHEN old_notnull THEN @extschema@._uuid_v7_child_name(r.relname, '_' || new_column || '_present') END;
+        index_name := @extschema@._uuid_v7_child_name(r.relname, '_' || new_column || '_idx');
+        legacy_index := NULL;
+        trigger_name := @extschema@._uuid_v7_child_name(r.relname, '_rekey_sync');
+        function_name := trigger_name;
+        name_prefix := NULL;
+        IF EXISTS (SELECT FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.child AND a.attname = new_column AND NOT a.attisdropped) THEN
+            RAISE EXCEPTION 'cannot rekey %: column % of % already exists', v_parent, pg_catalog.quote_ident(new_column), r.child
+                USING ERRCODE = 'duplicate_column', HINT = 'The rekey adds it. Nothing was changed.';
+        END IF;
+        IF EXISTS (SELECT FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
+                    WHERE t.tgrelid = r.child AND pg_catalog.obj_description(p.oid, 'pg_proc') LIKE 'uuid_shard rekey sync%') THEN
+            RAISE EXCEPTION 'cannot rekey %: another rekey is in progress on %', v_parent, r.child
+                USING ERRCODE = 'object_not_in_prerequisite_state';
+        END IF;
+        IF @extschema@._uuid_name_taken(r.nspname, index_name)
+           OR EXISTS (SELECT FROM pg_catalog.pg_constraint co WHERE co.conrelid = r.child AND co.conname IN (new_fk, check_name, notnull_check))
+           OR EXISTS (SELECT FROM pg_catalog.pg_trigger t WHERE t.tgrelid = r.child AND t.tgname = trigger_name)
+           OR EXISTS (SELECT FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+                       WHERE n.nspname = r.nspname AND p.proname = function_name)
+           OR pg_catalog.format('%I.%I', r.nspname, function_name) = ANY (v_names) THEN
+            RAISE EXCEPTION 'cannot rekey %: a name the plan would create for % is taken', v_parent, r.child
+                USING ERRCODE = 'duplicate_object',
+                      DETAIL = pg_catalog.format('The plan creates column %I, index %I, constraints %I, %I%s, trigger and function %I.',
+                                                 new_column, index_name, new_fk, check_name,
+                                                 coalesce(', ' || pg_catalog.quote_ident(notnull_check), ''), trigger_name),
+                      HINT = 'Nothing was changed. Drop or rename what holds the name.';
+        END IF;
+        v_names := v_names || pg_catalog.format('%I.%I', r.nspname, function_name) || pg_catalog.format('%I.%I', r.nspname, index_name);
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_tables(regclass, name, text) IS
+'internal to uuid_shard: the tables of a rekey with the names it creates, raising every refusal';
+
+-- Internal: NOTICEs for what the user must handle (nothing is refused for them).
+CREATE FUNCTION @extschema@._uuid_rekey_notices(parent regclass)
+RETURNS void
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    r record;
+BEGIN
+    FOR r IN SELECT t.relation, t.old_column FROM @extschema@._uuid_rekey_tables(parent, NULL, NULL) t LOOP
+        IF EXISTS (SELECT FROM pg_catalog.pg_publication_rel pr WHERE pr.prrelid = r.relation)
+           OR EXISTS (SELECT FROM pg_catalog.pg_publication p WHERE p.puballtables) THEN
+            RAISE NOTICE '% is published: add its new column on the subscribers before expand, and swap them in step', r.relation;
+        END IF;
+        IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid = r.relation AND c.relreplident NOT IN ('d', 'n')) THEN
+            RAISE NOTICE '% has a replica identity other than its primary key: check it after the swap', r.relation;
+        END IF;
+        IF EXISTS (SELECT FROM pg_catalog.pg_trigger t WHERE t.tgrelid = r.relation AND NOT t.tgisinternal
+                      AND (t.tgtype & 16) <> 0 AND t.tgattr = ''::pg_catalog.int2vector) THEN
+            RAISE NOTICE '% has UPDATE triggers without a column list: they fire for every backfilled row', r.relation;
+        END IF;
+        IF EXISTS (SELECT FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
+                    WHERE d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refobjid = r.relation
+                      AND a.attname = r.old_column AND d.classid = 'pg_catalog.pg_rewrite'::pg_catalog.regclass) THEN
+            RAISE NOTICE 'views or rules use %.%: contract cannot drop it while they do', r.relation, pg_catalog.quote_ident(r.old_column);
+        END IF;
+    END LOOP;
+    RAISE NOTICE 'after the swap the primary key of % is on its new column: ON CONFLICT ON CONSTRAINT with its name means the new key', parent;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_notices(regclass) IS
+'internal to uuid_shard: what the user must handle around a rekey';
+
+-- The whole plan before anything changes: every table, its old and new column, its foreign
+-- key, and per phase what it does and locks. Raises every refusal.
+CREATE FUNCTION @extschema@.uuid_rekey_plan(parent regclass, ts_column name DEFAULT NULL, keys text DEFAULT NULL)
+RETURNS TABLE(step integer, phase text, relation regclass, old_column name, new_column name, foreign_key name,
+              action text, locks text)
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    t record;
+    v_n integer := 0;
+    v_keys text;
+BEGIN
+    PERFORM @extschema@._uuid_rekey_notices(parent);
+    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+        relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
+        v_keys := t.rekey_keys;
+        IF t.ord = 0 THEN
+            v_n := v_n + 1; step := v_n; phase := 'expand';
+            action := pg_catalog.format('add column %I uuid DEFAULT uuidv7(), sync trigger %I; state table (keys %s%s)',
+                                        t.new_column, t.trigger_name, t.rekey_keys, coalesce(' from ' || pg_catalog.quote_ident(t.rekey_ts), ''));
+            locks := 'ACCESS EXCLUSIVE, milliseconds, with every referencing table';
+            RETURN NEXT;
+        ELSE
+            v_n := v_n + 1; step := v_n; phase := 'expand';
+            action := pg_catalog.format('add column %I uuid, sync trigger %I (both directions)', t.new_column, t.trigger_name);
+            locks := 'ACCESS EXCLUSIVE, milliseconds, with the parent';
+            RETURN NEXT;
+        END IF;
+    END LOOP;
+    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+        relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
+        v_n := v_n + 1; step := v_n; phase := 'backfill';
+        action := CASE WHEN t.ord = 0 THEN pg_catalog.format('fill %I in batches up to the largest key at expand (keys %s)', t.new_column, v_keys)
+                       ELSE pg_catalog.format('fill %I from the parent''s new keys in batches, after every transaction older than the parent''s last batch', t.new_column) END;
+        locks := 'ROW EXCLUSIVE and the rows of one batch; gives way to the application';
+        RETURN NEXT;
+    END LOOP;
+    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+        relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
+        v_n := v_n + 1; step := v_n; phase := 'prepare';
+        action := CASE WHEN t.ord = 0 THEN pg_catalog.format('unique indexes %I (new key) and %I (old key) built concurrently; CHECK %I NOT VALID, then VALIDATE',
+                                                             t.index_name, t.legacy_index, t.check_name)
+                       ELSE pg_catalog.format('index %I built concurrently; CHECK %I%s and foreign key %I NOT VALID, then VALIDATE',
+                                              t.index_name, t.check_name, coalesce(', ' || pg_catalog.quote_ident(t.notnull_check), ''), t.new_fk) END;
+        locks := 'SHARE UPDATE EXCLUSIVE during scans (writes go on); ACCESS EXCLUSIVE or SHARE ROW EXCLUSIVE for milliseconds to add each constraint';
+        RETURN NEXT;
+    END LOOP;
+    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+        relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
+        v_n := v_n + 1; step := v_n; phase := 'swap';
+        action := CASE WHEN t.ord = 0 THEN pg_catalog.format('primary key moves to %I (no scan); %I keeps its values, unique index, default and sync', t.new_column, t.old_column)
+                       ELSE pg_catalog.format('foreign key %I re-added NOT VALID on the old key''s unique index; %I SET NOT NULL where %I is (no scan)',
+                                              t.old_fk, t.new_column, t.old_column) END;
+        locks := 'ACCESS EXCLUSIVE on every table at once, milliseconds (catalog only)';
+        RETURN NEXT;
+    END LOOP;
+    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+        relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
+        v_n := v_n + 1; step := v_n; phase := 'contract';
+        action := pg_catalog.format('drop sync trigger and function, drop column %I%s', t.old_column,
+                                    CASE WHEN t.ord = 0 THEN ' (and a sequence it owns)' ELSE '' END);
+        locks := 'ACCESS EXCLUSIVE on every table at once, milliseconds; the point of no return';
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_rekey_plan(regclass, name, text) IS
+'the plan of a rekey of a table and every table that references it onto v7 keys: what each phase does and locks';
+
+-- Internal, called by the emitted blocks under their locks: raises 55000 when the tables
+-- referencing parent are no longer those the script was made for (generate it again).
+CREATE FUNCTION @extschema@._uuid_rekey_pending(parent regclass, foreign_keys text[])
+RETURNS void
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_fks text[];
+BEGIN
+    SELECT coalesce(pg_catalog.array_agg(pg_catalog.format('%s.%I', co.conrelid::regclass, co.conname) ORDER BY co.conrelid::regclass::text, co.conname), '{}')
+      INTO v_fks FROM pg_catalog.pg_constraint co
+     WHERE co.contype = 'f' AND co.confrelid = parent AND co.conparentid = 0
+       AND NOT EXISTS (SELECT FROM pg_catalog.pg_attribute a
+                        WHERE a.attrelid = co.conrelid AND a.attnum = co.conkey[1] AND a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype
+                          AND EXISTS (SELECT FROM pg_catalog.pg_attribute p WHERE p.attrelid = parent AND p.attnum = co.confkey[1]
+                                         AND p.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype AND p.attname = 'uuid'));
+    IF v_fks IS DISTINCT FROM foreign_keys THEN
+        RAISE EXCEPTION 'the foreign keys referencing % changed since the script was made', parent
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = 'Nothing was changed. Make the script again with uuid_rekey_ddl.';
+    END IF;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_pending(regclass, text[]) IS
+'internal to uuid_shard: checks under lock that the tables of a rekey are those its script was made for';
+
+-- Internal: the body of the sync trigger function of one table of a rekey (PL/pgSQL source).
+-- Parent: a NULL new key becomes uuidv7(), a key once set never changes (23514: the referencing
+-- tables copy it). Referencing table: its old and new columns name the same parent row, in
+-- whichever the application writes; a new key with no parent row is 23503, like the foreign key.
+CREATE FUNCTION @extschema@._uuid_rekey_sync_body(is_parent boolean, parent regclass, parent_old name, parent_new name,
+                                                  old_column name, new_column name)
+RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT CASE WHEN is_parent THEN pg_catalog.format(
+-- %1$I the new column, %2$I the old one, %3$s @extschema@ quoted
+$sql$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        IF NEW.%1$I IS NULL THEN
+            NEW.%1$I := %3$s.uuidv7();
+        END IF;
+    ELSIF OLD.%1$I IS NOT NULL AND NEW.%1$I IS DISTINCT FROM OLD.%1$I THEN
+        RAISE EXCEPTION 'the new key of a row of %% cannot change once set', TG_TABLE_NAME
+            USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN NEW;
+END
+$sql$, parent_new, parent_old, @extschema@._uuid_rekey_ext())
+    ELSE pg_catalog.format(
+-- %1$I the old column, %2$I the new one, %3$s the parent, %4$I and %5$I its old and new keys
+$sql$
+DECLARE
+    v_old_given boolean;
+    v_new_given boolean;
+    v_key uuid;
+    v_old %6$s;
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        v_old_given := NEW.%1$I IS NOT NULL;
+        v_new_given := NEW.%2$I IS NOT NULL;
+    ELSE
+        v_old_given := NEW.%1$I IS DISTINCT FROM OLD.%1$I;
+        v_new_given := NEW.%2$I IS DISTINCT FROM OLD.%2$I;
+    END IF;
+    IF v_new_given AND NEW.%2$I IS NOT NULL AND NEW.%1$I IS NOT NULL THEN
+        -- the pair as written (or as the backfill fills it) is checked by the old key's index
+        SELECT p.%5$I INTO v_key FROM %3$s p WHERE p.%4$I = NEW.%1$I;
+        IF v_key = NEW.%2$I THEN
+            RETURN NEW;
+        END IF;
+        IF v_old_given THEN
+            RAISE EXCEPTION 'insert or update on table %% violates foreign key: %% and %% name different rows of %%',
+                    TG_TABLE_NAME, NEW.%1$I, NEW.%2$I, %7$L
+                USING ERRCODE = 'foreign_key_violation';
+        END IF;
+    END IF;
+    IF v_new_given THEN
+        IF NEW.%2$I IS NULL THEN
+            NEW.%1$I := NULL;
+        ELSE
+            SELECT p.%4$I INTO v_old FROM %3$s p WHERE p.%5$I = NEW.%2$I;
+            IF NOT FOUND THEN
+                RAISE EXCEPTION 'insert or update on table %% violates foreign key: key %% is not present in table %%',
+                        TG_TABLE_NAME, NEW.%2$I, %7$L
+                    USING ERRCODE = 'foreign_key_violation';
+            END IF;
+            NEW.%1$I := v_old;
+        END IF;
+    ELSIF v_old_given THEN
+        IF NEW.%1$I IS NULL THEN
+            NEW.%2$I := NULL;
+        ELSE
+            -- NULL while the parent row waits for its backfill batch: the sweep fills it
+            SELECT p.%5$I INTO v_key FROM %3$s p WHERE p.%4$I = NEW.%1$I;
+            NEW.%2$I := v_key;
+        END IF;
+    END IF;
+    RETURN NEW;
+END
+$sql$, old_column, new_column, parent, parent_old, parent_new,
+       (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
+         WHERE a.attrelid = parent AND a.attname = parent_old AND NOT a.attisdropped),
+       parent::text) END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_sync_body(boolean, regclass, name, name, name, name) IS
+'internal to uuid_shard: the body of a rekey sync trigger function';
+
+-- Internal: where the backfill is: 'parent' (filling the parent), 'gate' (waiting for the
+-- transactions older than its last batch), 'children', 'done'; the state row it works on.
+CREATE FUNCTION @extschema@._uuid_rekey_stage(state regclass)
+RETURNS TABLE(stage text, ord integer)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v record;
+BEGIN
+    EXECUTE pg_catalog.format('SELECT s.done, s.gate FROM %s s WHERE s.ord = 0', state) INTO v;
+    IF NOT v.done THEN
+        stage := 'parent'; ord := 0; RETURN NEXT; RETURN;
+    END IF;
+    IF v.gate IS NULL OR pg_catalog.cardinality(v.gate) > 0 THEN
+        stage := 'gate'; ord := 0; RETURN NEXT; RETURN;
+    END IF;
+    EXECUTE pg_catalog.format('SELECT min(s.ord) FROM %s s WHERE NOT s.done', state) INTO ord;
+    stage := CASE WHEN ord IS NULL THEN 'done' ELSE 'children' END;
+    RETURN NEXT;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_stage(regclass) IS
+'internal to uuid_shard: where the backfill of a rekey is';
+
+-- One step of the backfill, in the caller's transaction with its checkpoint: one batch of the
+-- parent (keyset over the old key, bounded by the largest key at expand), or one check of the
+-- wait for transactions older than the parent's last batch, or one batch of a referencing
+-- table. A batch that waits for a row an application transaction holds gives up after
+-- min(200 ms, deadlock_timeout / 4) and reports 'retry' (nothing done); the application never
+-- waits on it long and never sees a deadlock error from it. state: 'backfilling', 'waiting',
+-- 'retry', 'done'.
+CREATE FUNCTION @extschema@.uuid_rekey_step(parent regclass, batch_rows integer DEFAULT 5000)
+RETURNS TABLE(relation regclass, state text, rows integer, "position" text)
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_state regclass;
+    v_stage text;
+    v_ord integer;
+    s record;
+    p record;
+    v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
+    v_wait integer := LEAST(200, GREATEST(1,
+        EXTRACT(epoch FROM pg_catalog.current_setting('deadlock_timeout')::interval)::numeric * 1000 / 4)::integer);
+    v_expr text;
+    v_last text;
+    v_n integer;
+    v_max_ts timestamptz;
+    v_left text[];
+BEGIN
+    IF parent IS NULL OR batch_rows IS NULL OR batch_rows < 1 THEN
+        RAISE EXCEPTION 'uuid_rekey_step needs a parent and a batch_rows of at least 1' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT x.state INTO v_state FROM @extschema@._uuid_rekey_state(parent) x;
+    IF v_state IS NULL THEN
+        RAISE EXCEPTION 'no rekey of % is in progress', parent
+            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Run the expand script of uuid_rekey_ddl first.';
+    END IF;
+    -- one step at a time: a second runner waits here for the first one's transaction
+    EXECUTE pg_catalog.format('SELECT FROM %s s WHERE s.ord = 0 FOR UPDATE', v_state);
+    SELECT g.stage, g.ord INTO v_stage, v_ord FROM @extschema@._uuid_rekey_stage(v_state) g;
+    EXECUTE pg_catalog.format('SELECT s.* FROM %s s WHERE s.ord = 0', v_state) INTO p;
+    IF v_stage = 'done' THEN
+        relation := parent; state := 'done'; rows := 0; "position" := NULL;
+        RETURN NEXT; RETURN;
+    END IF;
+    IF v_stage = 'gate' THEN
+        relation := parent; rows := 0;
+        IF p.gate IS NULL THEN
+            -- the parent's last batch committed before this transaction began: every other
+            -- transaction now running may have looked up a parent key before it
+            SELECT coalesce(pg_catalog.array_agg(l.virtualxid::text ORDER BY l.virtualxid::text), '{}') INTO v_left
+              FROM pg_catalog.pg_locks l
+             WHERE l.locktype = 'virtualxid' AND l.granted AND l.pid IS DISTINCT FROM pg_catalog.pg_backend_pid()
+               AND l.mode = 'ExclusiveLock';
+        ELSE
+            SELECT coalesce(pg_catalog.array_agg(g ORDER BY g), '{}') INTO v_left
+              FROM pg_catalog.unnest(p.gate) g
+             WHERE EXISTS (SELECT FROM pg_catalog.pg_locks l WHERE l.locktype = 'virtualxid' AND l.virtualxid::text = g AND l.granted);
+        END IF;
+        EXECUTE pg_catalog.format('UPDATE %s s SET gate = $1, updated = pg_catalog.clock_timestamp() WHERE s.ord = 0', v_state) USING v_left;
+        state := CASE WHEN pg_catalog.cardinality(v_left) = 0 THEN 'backfilling' ELSE 'waiting' END;
+        "position" := pg_catalog.array_to_string(v_left, ' ');
+        RETURN NEXT; RETURN;
+    END IF;
+    EXECUTE pg_catalog.format('SELECT s.* FROM %s s WHERE s.ord = $1', v_state) INTO s USING v_ord;
+    relation := s.relation;
+    PERFORM pg_catalog.set_config('lock_timeout', v_wait || 'ms', true);
+    BEGIN
+        IF v_stage = 'parent' THEN
+            IF p.total IS NULL THEN
+                -- the rows to fill: those at expand, less those deleted since (keys 'sequence'
+                -- counts down from the expand time by one microsecond a row)
+                EXECUTE pg_catalog.format('SELECT pg_catalog.count(*) FROM %s t WHERE t.%I IS NULL AND t.%I <= %L::%s',
+                                          s.relation, s.new_column, s.old_column, p.bound,
+                                          (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
+                                            WHERE a.attrelid = s.relation AND a.attname = s.old_column))
+                   INTO p.total;
+                EXECUTE pg_catalog.format('UPDATE %s s SET total = $1 WHERE s.ord = 0', v_state) USING p.total;
+            END IF;
+            -- the new key of the row of rank k (k = carry_rank + its place in the batch) whose
+            -- timestamp is b.ts
+            v_expr := CASE p.keys
+                WHEN 'time' THEN pg_catalog.format('%s.uuid_v7_at(b.ts)', @extschema@._uuid_rekey_ext())
+                WHEN 'name' THEN pg_catalog.format('%s.uuid_v7_from_name(b.ts, %L || b.k::text)', @extschema@._uuid_rekey_ext(), p.name_prefix)
+                ELSE CASE WHEN p.ts_column IS NULL
+                     THEN pg_catalog.format('%s.uuid_v7_at(%L::timestamptz - (%s - b.rank + 1) * interval ''1 microsecond'')',
+                                            @extschema@._uuid_rekey_ext(), p.expand_time, p.total)
+                     -- t(k) = k us + max over j <= k of (ts_j - j us): at least ts, strictly increasing
+                     ELSE pg_catalog.format('%s.uuid_v7_at(GREATEST(%L::timestamptz, b.runmax) + b.rank * interval ''1 microsecond'')',
+                                            @extschema@._uuid_rekey_ext(), coalesce(p.carry_ts, '-infinity'::timestamptz)) END END;
+            EXECUTE pg_catalog.format(
+$sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
+                WHERE t.%2$I IS NULL %4$s AND t.%3$I <= %5$L::%7$s ORDER BY t.%3$I LIMIT %8$s FOR UPDATE),
+      b1 AS (SELECT b0.k, b0.ts, %9$s + pg_catalog.row_number() OVER (ORDER BY b0.k) AS rank FROM b0),
+      b AS (SELECT b1.k, b1.ts, b1.rank,
+                   pg_catalog.max(b1.ts - b1.rank * interval '1 microsecond') OVER (ORDER BY b1.k) AS runmax FROM b1),
+      u AS (UPDATE %1$s t SET %2$I = %10$s FROM b WHERE t.%3$I = b.k RETURNING b.k, b.ts, b.rank)
+ SELECT (SELECT u.k::text FROM u ORDER BY u.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer,
+        (SELECT pg_catalog.max(u.ts - u.rank * interval '1 microsecond') FROM u)$sql$,
+                s.relation, s.new_column, s.old_column,
+                CASE WHEN p."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.old_column, p."position",
+                     (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
+                       WHERE a.attrelid = s.relation AND a.attname = s.old_column)) END,
+                p.bound,
+                CASE WHEN p.ts_column IS NULL THEN 'NULL::timestamptz' ELSE pg_catalog.format('t.%I', p.ts_column) END,
+                (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
+                  WHERE a.attrelid = s.relation AND a.attname = s.old_column),
+                batch_rows, coalesce(p.carry_rank, 0), v_expr)
+               INTO v_last, v_n, v_max_ts;
+            IF v_n = 0 THEN
+                EXECUTE pg_catalog.format('UPDATE %s s SET done = true, updated = pg_catalog.clock_timestamp() WHERE s.ord = 0', v_state);
+                state := 'backfilling'; rows := 0; "position" := p."position";
+            ELSE
+                EXECUTE pg_catalog.format(
+                    'UPDATE %s s SET "position" = $1, rows_done = s.rows_done + $2, carry_rank = coalesce(s.carry_rank, 0) + $2,
+                                     carry_ts = GREATEST(s.carry_ts, $3), updated = pg_catalog.clock_timestamp()
+                      WHERE s.ord = 0', v_state) USING v_last, v_n, v_max_ts;
+                state := 'backfilling'; rows := v_n; "position" := v_last;
+            END IF;
+        ELSIF s.key_column IS NOT NULL THEN
+            -- a referencing table: keyset over its primary key
+            EXECUTE pg_catalog.format(
+$sql$WITH b AS (SELECT t.%3$I AS k FROM %1$s t WHERE true %4$s ORDER BY t.%3$I LIMIT %5$s),
+      u AS (UPDATE %1$s t SET %2$I = p.%8$I FROM %6$s p
+             WHERE t.%3$I IN (SELECT b.k FROM b) AND t.%2$I IS NULL AND t.%7$I IS NOT NULL AND p.%9$I = t.%7$I RETURNING 1)
+ SELECT (SELECT b.k::text FROM b ORDER BY b.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer$sql$,
+                s.relation, s.new_column, s.key_column,
+                CASE WHEN s."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.key_column, s."position",
+                     (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
+                       WHERE a.attrelid = s.relation AND a.attname = s.key_column)) END,
+                batch_rows, parent, s.old_column, p.new_column, p.old_column)
+               INTO v_last, v_n;
+            IF v_last IS NULL THEN
+                v_last := s."position";
+            END IF;
+            EXECUTE pg_catalog.format('UPDATE %s s SET "position" = $1, rows_done = s.rows_done + $2, updated = pg_catalog.clock_timestamp(),
+                                              done = $3 WHERE s.ord = $4', v_state)
+              USING v_last, v_n, v_last IS NOT DISTINCT FROM s."position", v_ord;
+            state := 'backfilling'; rows := v_n; "position" := v_last;
+        ELSE
+            -- a referencing table without a one-column primary key: pages, batch_rows / 50 at a time
+            v_last := coalesce(s."position", '0');
+            EXECUTE pg_catalog.format(
+$sql$WITH u AS (UPDATE %1$s t SET %2$I = p.%5$I FROM %4$s p
+             WHERE t.ctid >= pg_catalog.format('(%%s,0)', %6$s)::tid AND t.ctid < pg_catalog.format('(%%s,0)', %7$s)::tid
+               AND t.%2$I IS NULL AND t.%3$I IS NOT NULL AND p.%8$I = t.%3$I RETURNING 1)
+ SELECT pg_catalog.count(*)::integer FROM u$sql$,
+                s.relation, s.new_column, s.old_column, parent, p.new_column, v_last::bigint,
+                v_last::bigint + GREATEST(1, batch_rows / 50), p.old_column)
+               INTO v_n;
+            v_last := (v_last::bigint + GREATEST(1, batch_rows / 50))::text;
+            EXECUTE pg_catalog.format('UPDATE %s s SET "position" = $1, rows_done = s.rows_done + $2, updated = pg_catalog.clock_timestamp(),
+                                              done = $3 WHERE s.ord = $4', v_state)
+              USING v_last, v_n,
+                    v_last::bigint >= pg_catalog.pg_relation_size(s.relation) / pg_catalog.current_setting('block_size')::bigint, v_ord;
+            state := 'backfilling'; rows := v_n; "position" := v_last;
+        END IF;
+    EXCEPTION WHEN lock_not_available THEN
+        state := 'retry'; rows := 0; "position" := s."position";
+    END;
+    PERFORM pg_catalog.set_config('lock_timeout', v_timeout, true);
+    RETURN NEXT;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_rekey_step(regclass, integer) IS
+'one batch of the backfill of a rekey (or one check of its wait for older transactions), with its checkpoint, in the caller''s transaction';
+
+-- Loops uuid_rekey_step with a COMMIT after each step until the backfill is done, sleeping
+-- pause between steps and longer while a standby's replay lag (where this role can see
+-- pg_stat_replication) exceeds max_replay_lag; returns at max_runtime, and calling it again
+-- resumes at the checkpoint. A procedure with a SET clause cannot COMMIT: search_path is pinned
+-- again after every COMMIT, and every call is qualified.
+CREATE PROCEDURE @extschema@.uuid_rekey_run(parent regclass, batch_rows integer DEFAULT 5000, pause interval DEFAULT '20 ms',
+                                            max_replay_lag interval DEFAULT '10 s', max_runtime interval DEFAULT NULL)
+LANGUAGE plpgsql SECURITY INVOKER
+AS $fn$
+DECLARE
+    v_start CONSTANT timestamptz := pg_catalog.clock_timestamp();
+    v_state text;
+    v_rows bigint := 0;
+    v_lag interval;
+    v_n integer;
+BEGIN
+    PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+    LOOP
+        SELECT x.state, x.rows INTO v_state, v_n FROM @extschema@.uuid_rekey_step(parent, batch_rows) x;
+        v_rows := v_rows + v_n;
+        COMMIT;
+        PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+        EXIT WHEN v_state = 'done';
+        IF max_runtime IS NOT NULL AND pg_catalog.clock_timestamp() - v_start >= max_runtime THEN
+            RAISE NOTICE 'uuid_rekey_run stopped after % (max_runtime), % rows filled: CALL it again to resume', max_runtime, v_rows;
+            RETURN;
+        END IF;
+        PERFORM pg_catalog.pg_sleep(EXTRACT(epoch FROM coalesce(pause, interval '0'))::float8
+                                    + CASE WHEN v_state IN ('waiting', 'retry') THEN 0.1 ELSE 0 END);
+        IF max_replay_lag IS NOT NULL THEN
+            LOOP
+                SELECT pg_catalog.max(r.replay_lag) INTO v_lag FROM pg_catalog.pg_stat_replication r;
+                EXIT WHEN v_lag IS NULL OR v_lag <= max_replay_lag
+                       OR (max_runtime IS NOT NULL AND pg_catalog.clock_timestamp() - v_start >= max_runtime);
+                PERFORM pg_catalog.pg_sleep(0.1);
+            END LOOP;
+        END IF;
+    END LOOP;
+    RAISE NOTICE 'backfill of % done (% rows filled by this call): next, the prepare script', parent, v_rows;
+END
+$fn$;
+
+COMMENT ON PROCEDURE @extschema@.uuid_rekey_run(regclass, integer, interval, interval, interval) IS
+'runs the backfill of a rekey, a COMMIT after each step, throttled by a pause and by replica replay lag, up to max_runtime';
+
+-- Internal: true when index idx is valid and on exactly (col) of rel, unique when asked.
+CREATE FUNCTION @extschema@._uuid_rekey_index_ok(rel regclass, idx name, col name, is_unique boolean)
+RETURNS boolean
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                     JOIN pg_catalog.pg_attribute a ON a.attrelid = rel AND a.attname = col
+                    WHERE i.indrelid = rel AND c.relname = idx AND i.indisvalid AND i.indnatts = 1
+                      AND i.indkey[0] = a.attnum AND i.indpred IS NULL AND i.indexprs IS NULL
+                      AND (i.indisunique OR NOT is_unique))
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_index_ok(regclass, name, name, boolean) IS
+'internal to uuid_shard: whether a rekey index is built and valid';
+
+-- Internal: the constraint name of rel and whether it is validated (NULL: absent).
+CREATE FUNCTION @extschema@._uuid_rekey_constraint(rel regclass, con name)
+RETURNS boolean
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT co.convalidated FROM pg_catalog.pg_constraint co WHERE co.conrelid = rel AND co.conname = con
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_constraint(regclass, name) IS
+'internal to uuid_shard: whether a constraint exists and is validated';
+
+-- Internal: whether the swap is done: the primary key of parent is on its new column.
+CREATE FUNCTION @extschema@._uuid_rekey_swapped(parent regclass, new_column name)
+RETURNS boolean
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT EXISTS (SELECT FROM pg_catalog.pg_constraint co JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid
+                                                              AND a.attnum = co.conkey[1]
+                    WHERE co.conrelid = parent AND co.contype = 'p' AND a.attname = new_column)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_swapped(regclass, name) IS
+'internal to uuid_shard: whether the primary key has moved to the new column';
+
+-- Internal: a DO block that takes ACCESS EXCLUSIVE locks on tables through _uuid_lock_tables
+-- (so that the application never waits long behind it, nor deadlocks with it) and then runs cmd
+-- unless cond holds (a PL/pgSQL condition on catalog facts): prepare's brief constraint additions.
+CREATE FUNCTION @extschema@._uuid_rekey_unless(tables text[], cond text, cmd text)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT @extschema@._uuid_emit_do(pg_catalog.format(
+        E'    PERFORM %s._uuid_lock_tables(%L::pg_catalog.text[], ''the rekey''''s prepare'');\n    IF NOT (%s) THEN\n        %s;\n    END IF;\n',
+        @extschema@._uuid_rekey_ext(), tables, cond, cmd))
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_unless(text[], text, text) IS
+'internal to uuid_shard: a DO block that locks tables briefly and runs a statement unless a condition holds';
+
+-- The script of one phase of the rekey of parent and every table that references it (run it
+-- with psql's \gexec, each line its own transaction): expand, backfill, prepare, swap, unswap,
+-- contract, rollback. The choices made at expand (ts_column, keys) are stored with the migration.
+-- Generated again after a stop, a phase emits only what is still missing. Runs nothing.
+CREATE FUNCTION @extschema@.uuid_rekey_ddl(parent regclass, phase text, ts_column name DEFAULT NULL, keys text DEFAULT NULL,
+                                           batch_rows integer DEFAULT 5000, pause interval DEFAULT '20 ms')
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_parent regclass := parent;
+    v_phase text := phase;
+    p record;
+    t record;
+    v_state regclass;
+    v_state_nsp name;
+    v_state_name text;
+    v_swapped boolean;
+    v_locks text[];
+    v_fks text[];
+    v_body text := '';
+    v_pnsp name;
+    v_rel name;
+    v_stage text;
+    v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
+    v_n bigint;
+BEGIN
+    IF v_phase IS NULL OR v_phase NOT IN ('expand', 'backfill', 'prepare', 'swap', 'unswap', 'contract', 'rollback') THEN
+        RAISE EXCEPTION 'phase must be one of expand, backfill, prepare, swap, unswap, contract, rollback, not %',
+                coalesce(pg_catalog.quote_literal(v_phase), 'NULL')
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO p FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x WHERE x.ord = 0;
+    SELECT s.schema_name, s.table_name, s.state INTO v_state_nsp, v_state_name, v_state FROM @extschema@._uuid_rekey_state(v_parent) s;
+    SELECT n.nspname, c.relname INTO v_pnsp, v_rel
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = v_parent;
+    SELECT pg_catalog.array_agg(x.relation::text ORDER BY x.ord DESC),
+           coalesce(pg_catalog.array_agg(pg_catalog.format('%s.%I', x.relation, x.old_fk) ORDER BY x.relation::text, x.old_fk)
+                        FILTER (WHERE x.ord > 0), '{}')
+      INTO v_locks, v_fks FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x;
+    v_swapped := v_state IS NOT NULL AND @extschema@._uuid_rekey_swapped(v_parent, p.new_column);
+
+    IF v_phase <> 'expand' AND v_state IS NULL THEN
+        RAISE EXCEPTION 'cannot generate % for %: no rekey of it is in progress', v_phase, v_parent
+            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Start with the expand phase.';
+    END IF;
+    IF v_state IS NOT NULL THEN
+        SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
+    END IF;
+
+    IF v_phase = 'expand' THEN
+        IF v_state IS NOT NULL THEN
+            RAISE NOTICE '% is expanded already: nothing to do', v_parent;
+            RETURN;
+        END IF;
+        PERFORM @extschema@._uuid_rekey_notices(v_parent);
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x ORDER BY x.ord LOOP
+            -- %1$s the table, %2$I its new column, %3$I.%4$I the sync function, %5$I the trigger,
+            -- %6$I the old column, %7$s the function body quoted, %8$I the table's owner, %9$L a
+            -- comment that marks the function as a rekey sync function.
+            v_body := v_body || pg_catalog.format(
+$sql$        ALTER TABLE %1$s ADD COLUMN %2$I pg_catalog.uuid;
+%10$s        CREATE FUNCTION %3$I.%4$I() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS %7$s;
+        COMMENT ON FUNCTION %3$I.%4$I() IS %9$L;
+        REVOKE ALL ON FUNCTION %3$I.%4$I() FROM PUBLIC;
+        ALTER FUNCTION %3$I.%4$I() OWNER TO %8$I;
+        CREATE TRIGGER %5$I BEFORE INSERT OR UPDATE OF %6$I, %2$I ON %1$s FOR EACH ROW EXECUTE FUNCTION %3$I.%4$I();
+$sql$,
+                t.relation, t.new_column,
+                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
+                t.function_name, t.trigger_name, t.old_column,
+                @extschema@._uuid_dollar_quote(@extschema@._uuid_rekey_sync_body(t.ord = 0, v_parent, p.old_column, p.new_column,
+                                                                                   t.old_column, t.new_column)),
+                t.owner, pg_catalog.format('uuid_shard rekey sync of %s', t.relation),
+                CASE WHEN t.ord = 0 THEN pg_catalog.format(E'        ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.uuidv7();\n',
+                                                           t.relation, t.new_column, v_ext) ELSE '' END);
+        END LOOP;
+        -- the state table: the AccessExclusive lock waited for every earlier writer, so each row
+        -- without a new key is committed and at most the largest key now
+        v_body := v_body || pg_catalog.format(
+$sql$        CREATE TABLE %1$I.%2$I (ord integer PRIMARY KEY, relation pg_catalog.regclass NOT NULL, old_column name NOT NULL,
+            new_column name NOT NULL, key_column name, old_fk name, new_fk name, check_name name, notnull_check name,
+            index_name name, legacy_index name, trigger_name name, function_name name, keys text, ts_column name,
+            name_prefix text, bound text, expand_time timestamptz, total bigint, carry_rank bigint, carry_ts timestamptz,
+            gate text[], "position" text, rows_done bigint NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false,
+            updated timestamptz);
+        ALTER TABLE %1$I.%2$I OWNER TO %3$I;
+$sql$, v_pnsp, v_state_name, p.owner);
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x ORDER BY x.ord LOOP
+            v_body := v_body || pg_catalog.format(
+$sql$        INSERT INTO %1$I.%2$I (ord, relation, old_column, new_column, key_column, old_fk, new_fk, check_name, notnull_check,
+                               index_name, legacy_index, trigger_name, function_name, keys, ts_column, name_prefix, bound, expand_time)
+            SELECT %3$s, %4$L, %5$L, %6$L, %7$L, %8$L, %9$L, %10$L, %11$L, %12$L, %13$L, %14$L, %15$L, %16$L, %17$L, %18$L,
+                   %19$s, pg_catalog.clock_timestamp();
+$sql$,
+                v_pnsp, v_state_name, t.ord, t.relation::text, t.old_column, t.new_column, t.key_column, t.old_fk, t.new_fk,
+                t.check_name, t.notnull_check, t.index_name, t.legacy_index, t.trigger_name, t.function_name,
+                CASE WHEN t.ord = 0 THEN t.rekey_keys END, CASE WHEN t.ord = 0 THEN t.rekey_ts END, t.name_prefix,
+                CASE WHEN t.ord = 0 THEN pg_catalog.format('(SELECT t.%1$I::text FROM %2$s t ORDER BY t.%1$I DESC LIMIT 1)', t.old_column, t.relation)
+                     ELSE 'NULL' END);
+        END LOOP;
+        -- a table without rows to fill: done at once
+        v_body := v_body || pg_catalog.format(
+$sql$        UPDATE %1$I.%2$I SET done = true, total = 0 WHERE ord = 0 AND bound IS NULL;
+$sql$, v_pnsp, v_state_name);
+        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s expand');
+    IF pg_catalog.to_regclass(%5$L) IS NULL THEN
+        PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[]);
+        PERFORM %1$s._uuid_rekey_tables(%3$L::pg_catalog.regclass, %7$L::pg_catalog.name, %8$L::pg_catalog.text);
+%6$s    END IF;
+$sql$,
+            v_ext, v_locks, v_parent::text, v_fks, pg_catalog.format('%I.%I', v_pnsp, v_state_name), v_body, p.rekey_ts, p.rekey_keys));
+        RETURN;
+    END IF;
+
+    IF v_phase = 'backfill' THEN
+        IF v_stage = 'done' THEN
+            RAISE NOTICE 'the backfill of % is done: nothing to do', v_parent;
+            RETURN;
+        END IF;
+        -- enough steps for the rows left, as the estimate has them, and the wait; surplus steps
+        -- return 'done' and change nothing
+        SELECT pg_catalog.sum(GREATEST(c.reltuples, 0))::bigint INTO v_n
+          FROM pg_catalog.pg_class c WHERE c.oid::regclass::text = ANY (v_locks);
+        FOR i IN 1 .. (coalesce(v_n, 0) / batch_rows + 2 * pg_catalog.cardinality(v_locks) + 10) LOOP
+            RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_step(%L::pg_catalog.regclass, %s)', v_ext, v_parent::text, batch_rows);
+            IF pause IS NOT NULL AND pause > interval '0' THEN
+                RETURN NEXT pg_catalog.format('SELECT pg_catalog.pg_sleep(%s)', EXTRACT(epoch FROM pause));
+            END IF;
+        END LOOP;
+        RETURN;
+    END IF;
+
+    IF v_phase IN ('prepare', 'swap', 'unswap', 'contract') AND v_stage <> 'done' THEN
+        RAISE EXCEPTION 'cannot generate % for %: its backfill is not done', v_phase, v_parent
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = pg_catalog.format('Next: CALL %s.uuid_rekey_run(%L).', v_ext, v_parent::text);
+    END IF;
+
+    IF v_phase = 'prepare' THEN
+        IF v_swapped THEN
+            RAISE EXCEPTION 'cannot generate prepare for %: it is swapped', v_parent
+                USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the contract (or unswap) script.';
+        END IF;
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord LOOP
+            -- a leftover index of a failed concurrent build: dropped first, then built again
+            IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                        WHERE i.indrelid = t.relation AND c.relname = t.index_name AND NOT i.indisvalid) THEN
+                RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I',
+                    (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
+                    t.index_name);
+            END IF;
+            IF NOT @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0) THEN
+                RETURN NEXT pg_catalog.format('CREATE %sINDEX CONCURRENTLY %I ON %s (%I)',
+                                              CASE WHEN t.ord = 0 THEN 'UNIQUE ' ELSE '' END, t.index_name, t.relation, t.new_column);
+            END IF;
+            IF t.ord = 0 THEN
+                IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                            WHERE i.indrelid = t.relation AND c.relname = t.legacy_index AND NOT i.indisvalid) THEN
+                    RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I', v_pnsp, t.legacy_index);
+                END IF;
+                IF NOT @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true) THEN
+                    RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', t.legacy_index, t.relation, t.old_column);
+                END IF;
+                IF @extschema@._uuid_rekey_constraint(t.relation, t.check_name) IS NULL THEN
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
+                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                                          v_ext, t.relation::text, t.check_name),
+                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
+                                          t.relation, t.check_name, t.new_column));
+                END IF;
+                IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false) THEN
+                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.check_name);
+                END IF;
+            ELSE
+                IF @extschema@._uuid_rekey_constraint(t.relation, t.check_name) IS NULL THEN
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
+                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                                          v_ext, t.relation::text, t.check_name),
+                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK ((%I IS NULL) = (%I IS NULL)) NOT VALID',
+                                          t.relation, t.check_name, t.old_column, t.new_column));
+                END IF;
+                IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false) THEN
+                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.check_name);
+                END IF;
+                IF t.notnull_check IS NOT NULL THEN
+                    IF @extschema@._uuid_rekey_constraint(t.relation, t.notnull_check) IS NULL THEN
+                        RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
+                            pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                                              v_ext, t.relation::text, t.notnull_check),
+                            pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
+                                              t.relation, t.notnull_check, t.new_column));
+                    END IF;
+                    IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.notnull_check), false) THEN
+                        RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.notnull_check);
+                    END IF;
+                END IF;
+                IF @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
+                    -- the unique index on the parent's new key is built by the lines above
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
+                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                                          v_ext, t.relation::text, t.new_fk),
+                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', t.relation, t.new_fk,
+                            (SELECT x.fk_def FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) y,
+                                    LATERAL (SELECT pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s',
+                                               t.new_column, v_parent, p.new_column,
+                                               CASE co.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
+                                               CASE co.confupdtype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
+                                                                   ELSE 'SET NULL' END,
+                                               CASE co.confdeltype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
+                                                                   ELSE 'SET NULL' END,
+                                               CASE WHEN co.condeferred THEN ' DEFERRABLE INITIALLY DEFERRED'
+                                                    WHEN co.condeferrable THEN ' DEFERRABLE' ELSE '' END) AS fk_def
+                                               FROM pg_catalog.pg_constraint co
+                                              WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f') x
+                              WHERE y.ord = t.ord)));
+                END IF;
+                IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false) THEN
+                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
+                END IF;
+            END IF;
+        END LOOP;
+        RETURN;
+    END IF;
+
+    IF v_phase = 'swap' THEN
+        IF v_swapped THEN
+            RAISE NOTICE '% is swapped already: nothing to do', v_parent;
+            RETURN;
+        END IF;
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord LOOP
+            IF NOT @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0)
+               OR (t.ord = 0 AND NOT @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true))
+               OR NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false)
+               OR (t.notnull_check IS NOT NULL AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.notnull_check), false))
+               OR (t.ord > 0 AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false)) THEN
+                RAISE EXCEPTION 'cannot generate swap for %: % is not prepared', v_parent, t.relation
+                    USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the prepare script (generate it again to see what is left).';
+            END IF;
+        END LOOP;
+        -- drop the old foreign keys, move the primary key (SET NOT NULL proven by the validated
+        -- checks: no scan), add the old foreign keys back NOT VALID on the old key's unique index
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s DROP CONSTRAINT %I;\n', t.relation, t.old_fk);
+            IF t.notnull_check IS NOT NULL THEN
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ALTER COLUMN %I SET NOT NULL;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
+                                                      t.relation, t.new_column, t.notnull_check);
+            END IF;
+        END LOOP;
+        v_body := v_body || pg_catalog.format(
+$sql$        ALTER TABLE %1$s ALTER COLUMN %2$I SET NOT NULL;
+        ALTER TABLE %1$s DROP CONSTRAINT %3$I;
+        ALTER TABLE %1$s DROP CONSTRAINT %4$I;
+        ALTER TABLE %1$s ADD CONSTRAINT %4$I PRIMARY KEY USING INDEX %5$I;
+$sql$, v_parent, p.new_column, p.check_name,
+            (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p'), p.index_name);
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID;\n', t.relation, t.old_fk,
+                (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                  WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f'));
+        END LOOP;
+        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    DECLARE
+        v_locked timestamptz := %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s swap');
+    BEGIN
+        IF NOT %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
+            PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[]);
+%6$s            RAISE NOTICE 'swap: locks held for %% ms before COMMIT',
+                pg_catalog.round(EXTRACT(epoch FROM pg_catalog.clock_timestamp() - v_locked)::numeric * 1000, 1);
+        END IF;
+    END;
+$sql$,
+            v_ext, v_locks, v_parent::text, v_fks, p.new_column, v_body));
+        RETURN;
+    END IF;
+
+    IF v_phase = 'unswap' THEN
+        IF NOT v_swapped THEN
+            RAISE EXCEPTION 'cannot generate unswap for %: it is not swapped', v_parent
+                USING ERRCODE = 'object_not_in_prerequisite_state';
+        END IF;
+        -- the new key's unique index goes with the primary key: a fresh one first, then one block
+        IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                    WHERE i.indrelid = v_parent AND c.relname = p.index_name AND NOT i.indisvalid) THEN
+            RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I', v_pnsp, p.index_name);
+        END IF;
+        IF NOT @extschema@._uuid_rekey_index_ok(v_parent, p.index_name, p.new_column, true) THEN
+            RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', p.index_name, v_parent, p.new_column);
+        END IF;
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
+                                                  t.relation, t.old_fk, t.new_fk);
+        END LOOP;
+        v_body := v_body || pg_catalog.format(
+$sql$        ALTER TABLE %1$s DROP CONSTRAINT %2$I;
+        ALTER TABLE %1$s ADD CONSTRAINT %2$I PRIMARY KEY USING INDEX %3$I;
+        ALTER TABLE %1$s ADD CONSTRAINT %4$I CHECK (%5$I IS NOT NULL) NOT VALID;
+        ALTER TABLE %1$s ALTER COLUMN %5$I DROP NOT NULL;
+$sql$, v_parent, (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p'),
+            p.legacy_index, p.check_name, p.new_column);
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n        ALTER TABLE %1$s ADD CONSTRAINT %4$I %5$s NOT VALID;\n',
+                t.relation, t.old_fk,
+                pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                                             WHERE co.conrelid = t.relation AND co.conname = t.old_fk), ' NOT VALID$', ''),
+                t.new_fk,
+                (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                  WHERE co.conrelid = t.relation AND co.conname = t.new_fk));
+            IF t.notnull_check IS NOT NULL THEN
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID;\n        ALTER TABLE %1$s ALTER COLUMN %3$I DROP NOT NULL;\n',
+                                                      t.relation, t.notnull_check, t.new_column);
+            END IF;
+        END LOOP;
+        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s unswap');
+    IF %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
+        PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[]);
+%6$s    END IF;
+$sql$,
+            v_ext, v_locks, v_parent::text, v_fks, p.new_column, v_body));
+        -- then as after prepare: validations while writes go on, the old key's unique index again
+        RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', v_parent, p.check_name);
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
+            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.old_fk);
+            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
+            IF t.notnull_check IS NOT NULL THEN
+                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.notnull_check);
+            END IF;
+        END LOOP;
+        RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', p.legacy_index, v_parent, p.old_column);
+        RETURN;
+    END IF;
+
+    IF v_phase = 'contract' THEN
+        IF NOT v_swapped THEN
+            RAISE EXCEPTION 'cannot generate contract for %: it is not swapped', v_parent
+                USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the swap script.';
+        END IF;
+        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord DESC LOOP
+            -- the pair check and the old foreign key go first: DROP COLUMN would take them silently
+            IF t.ord > 0 THEN
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
+                                                      t.relation, t.check_name, t.old_fk);
+            END IF;
+            v_body := v_body || pg_catalog.format(
+$sql$        DROP TRIGGER %2$I ON %1$s;
+        DROP FUNCTION %3$I.%4$I();
+        ALTER TABLE %1$s DROP COLUMN %5$I;
+$sql$, t.relation, t.trigger_name,
+                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
+                t.function_name, t.old_column);
+        END LOOP;
+        v_body := v_body || pg_catalog.format(E'        DROP TABLE %I.%I;\n', v_pnsp, v_state_name);
+        -- the parent comes last: its old column takes the old key's unique index with it, once
+        -- the old foreign keys that need that index are gone
+        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s contract');
+    IF pg_catalog.to_regclass(%5$L) IS NOT NULL THEN
+        PERFORM %1$s._uuid_rekey_state(%3$L::pg_catalog.regclass);
+%4$s    END IF;
+$sql$,
+            v_ext, v_locks, v_parent::text, v_body, pg_catalog.format('%I.%I', v_pnsp, v_state_name)));
+        RETURN;
+    END IF;
+
+    -- rollback: before swap or after unswap, the reverse of whatever exists
+    IF v_swapped THEN
+        RAISE EXCEPTION 'cannot generate rollback for %: it is swapped', v_parent
+            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Run the unswap script first.';
+    END IF;
+    IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = (SELECT c2.relnamespace FROM pg_catalog.pg_class c2 WHERE c2.oid = v_parent)
+                                                   AND c.relname = p.legacy_index AND c.relkind = 'i') THEN
+        RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY IF EXISTS %I.%I', v_pnsp, p.legacy_index);
+    END IF;
+    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord DESC LOOP
+        -- the new column takes its index, checks and foreign key with it
+        v_body := v_body || pg_catalog.format(
+$sql$        DROP TRIGGER IF EXISTS %2$I ON %1$s;
+        DROP FUNCTION IF EXISTS %3$I.%4$I();
+        ALTER TABLE %1$s DROP COLUMN IF EXISTS %5$I;
+$sql$, t.relation, t.trigger_name,
+            (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
+            t.function_name, t.new_column);
+    END LOOP;
+    v_body := v_body || pg_catalog.format(E'        DROP TABLE %I.%I;\n', v_pnsp, v_state_name);
+    RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s rollback');
+    IF pg_catalog.to_regclass(%5$L) IS NOT NULL THEN
+        PERFORM %1$s._uuid_rekey_state(%3$L::pg_catalog.regclass);
+        IF %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %6$L::pg_catalog.name) THEN
+            RAISE EXCEPTION 'cannot roll back the rekey of %%: it is swapped', %3$L
+                USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Run the unswap script first.';
+        END IF;
+%4$s    END IF;
+$sql$,
+        v_ext, v_locks, v_parent::text, v_body, pg_catalog.format('%I.%I', v_pnsp, v_state_name), p.new_column));
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_rekey_ddl(regclass, text, name, text, integer, interval) IS
+'the script of one phase of a rekey onto v7 keys (expand, backfill, prepare, swap, unswap, contract, rollback); runs nothing';
+
+-- Progress and the resume point: per table, where the rekey is, rows done, an estimate of what
+-- is left, the pids the backfill waits for, and the next command to run.
+CREATE FUNCTION @extschema@.uuid_rekey_status(parent regclass)
+RETURNS TABLE(phase text, relation regclass, state text, done bigint, remaining_estimate bigint, blocked_by integer[], next_step text)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_state regclass;
+    v_stage text;
+    v_swapped boolean;
+    v_prepared boolean := true;
+    v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
+    t record;
+    s record;
+    v_gate text[];
+BEGIN
+    SELECT x.state INTO v_state FROM @extschema@._uuid_rekey_state(parent) x;
+    IF v_state IS NULL THEN
+        phase := 'none'; relation := parent; state := 'not started';
+        next_step := pg_catalog.format('SELECT %s.uuid_rekey_ddl(%L, ''expand'') \gexec', v_ext, parent::text);
+        RETURN NEXT; RETURN;
+    END IF;
+    SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
+    EXECUTE pg_catalog.format('SELECT s.gate FROM %s s WHERE s.ord = 0', v_state) INTO v_gate;
+    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, NULL, NULL) x ORDER BY x.ord LOOP
+        v_swapped := @extschema@._uuid_rekey_swapped(parent, (SELECT x.new_column FROM @extschema@._uuid_rekey_tables(parent, NULL, NULL) x WHERE x.ord = 0));
+        EXECUTE pg_catalog.format('SELECT s.* FROM %s s WHERE s.ord = $1', v_state) INTO s USING t.ord;
+        relation := t.relation;
+        done := s.rows_done;
+        remaining_estimate := CASE WHEN s.done THEN 0
+            ELSE GREATEST(0, (SELECT c.reltuples::bigint FROM pg_catalog.pg_class c WHERE c.oid = t.relation) - s.rows_done) END;
+        blocked_by := NULL;
+        IF v_swapped THEN
+            phase := 'swapped'; state := 'primary key on the new column';
+        ELSIF v_stage <> 'done' THEN
+            phase := 'backfill';
+            state := CASE WHEN s.done THEN 'filled'
+                          WHEN t.ord = 0 THEN 'filling'
+                          WHEN v_stage = 'gate' THEN 'waiting for older transactions'
+                          ELSE 'filling' END;
+            IF t.ord = 0 AND v_stage = 'gate' THEN
+                SELECT pg_catalog.array_agg(DISTINCT l.pid ORDER BY l.pid) INTO blocked_by FROM pg_catalog.pg_locks l
+                 WHERE l.locktype = 'virtualxid' AND l.virtualxid::text = ANY (coalesce(v_gate, '{}'));
+            END IF;
+        ELSE
+            phase := 'prepare';
+            state := pg_catalog.concat_ws(', ',
+                CASE WHEN @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0) THEN 'index valid' ELSE 'index missing or invalid' END,
+                CASE WHEN t.ord = 0 THEN CASE WHEN @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true)
+                                              THEN 'old key index valid' ELSE 'old key index missing or invalid' END END,
+                CASE coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name)::text, 'missing')
+                     WHEN 'true' THEN 'check validated' WHEN 'false' THEN 'check not validated' ELSE 'check missing' END,
+                CASE WHEN t.ord > 0 THEN CASE coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk)::text, 'missing')
+                     WHEN 'true' THEN 'foreign key validated' WHEN 'false' THEN 'foreign key not validated' ELSE 'foreign key missing' END END);
+            IF state LIKE '%missing%' OR state LIKE '%not validated%' OR state LIKE '%invalid%' THEN
+                v_prepared := false;
+            END IF;
+        END IF;
+        next_step := NULL;
+        RETURN NEXT;
+    END LOOP;
+    phase := 'next'; relation := parent; state := NULL; done := NULL; remaining_estimate := NULL; blocked_by := NULL;
+    next_step := CASE WHEN v_swapped THEN pg_catalog.format('SELECT %s.uuid_rekey_ddl(%L, ''contract'') \gexec  (once the application uses the new columns only)', v_ext, parent::text)
+                      WHEN v_stage <> 'done' THEN pg_catalog.format('CALL %s.uuid_rekey_run(%L)', v_ext, parent::text)
+                      WHEN NOT v_prepared THEN pg_catalog.format('SELECT %s.uuid_rekey_ddl(%L, ''prepare'') \gexec', v_ext, parent::text)
+                      ELSE pg_catalog.format('SELECT %s.uuid_rekey_ddl(%L, ''swap'') \gexec', v_ext, parent::text) END;
+    RETURN NEXT;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uuid_rekey_status(regclass) IS
+'the progress of a rekey: per table where it is, rows done and left, what it waits for, and the next command to run';
