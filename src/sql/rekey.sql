@@ -723,7 +723,11 @@ BEGIN
             SELECT coalesce(pg_catalog.array_agg(l.virtualxid::text ORDER BY l.virtualxid::text), '{}') INTO v_left
               FROM pg_catalog.pg_locks l
              WHERE l.locktype = 'virtualxid' AND l.granted AND l.pid IS DISTINCT FROM pg_catalog.pg_backend_pid()
-               AND l.mode = 'ExclusiveLock';
+               AND l.mode = 'ExclusiveLock'
+               -- sessions of this database that may write (autovacuum looks nothing up)
+               AND EXISTS (SELECT FROM pg_catalog.pg_stat_activity a
+                            WHERE a.pid = l.pid AND a.datname = pg_catalog.current_database()
+                              AND a.backend_type IS DISTINCT FROM 'autovacuum worker');
         ELSE
             SELECT coalesce(pg_catalog.array_agg(g ORDER BY g), '{}') INTO v_left
               FROM pg_catalog.unnest(p.gate) g
@@ -883,6 +887,102 @@ $fn$;
 COMMENT ON PROCEDURE @extschema@.uuid_rekey_run(regclass, integer, interval, interval, interval) IS
 'runs the backfill of a rekey, a COMMIT after each step, throttled by a pause and by replica replay lag, up to max_runtime';
 
+-- Internal: the twins prepare builds for rel: every index of rel whose columns include
+-- old_column (plain columns only), other than a primary key and the rekey's own indexes, gets one
+-- with new_column in its place -- same method, uniqueness, operator classes, collations,
+-- orderings, INCLUDE columns and predicate -- named <index>_v7. An index on old_column alone,
+-- not unique, whole and ascending, is covered by the rekey's own index on new_column and gets
+-- none, nor does own_index (the old key's unique index of the parent). skipped: no twin can be made (an expression or a predicate on old_column, or a
+-- non-default operator class on it). twin: the index of the twin's name on rel, if any, and
+-- whether it is valid; create_sql builds it.
+CREATE FUNCTION @extschema@._uuid_rekey_twins(rel regclass, old_column name, new_column name, own_index name)
+RETURNS TABLE(index_name name, twin_name name, create_sql text, twin regclass, valid boolean, skipped boolean)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_old smallint;
+    v_new smallint;
+    i record;
+    v_keys text[];
+    v_incl text[];
+    v_item text;
+    k integer;
+BEGIN
+    SELECT a.attnum INTO v_old FROM pg_catalog.pg_attribute a WHERE a.attrelid = rel AND a.attname = old_column AND NOT a.attisdropped;
+    SELECT a.attnum INTO v_new FROM pg_catalog.pg_attribute a WHERE a.attrelid = rel AND a.attname = new_column AND NOT a.attisdropped;
+    FOR i IN
+        SELECT x.indexrelid, c.relname, x.indisunique, x.indnkeyatts, x.indnatts, x.indkey, x.indclass, x.indcollation,
+               x.indoption, x.indexprs IS NOT NULL AS has_exprs, am.amname,
+               pg_catalog.pg_get_expr(x.indpred, x.indrelid) AS pred,
+               x.indpred IS NOT NULL AND EXISTS (SELECT FROM pg_catalog.pg_depend d
+                                                  WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = x.indexrelid
+                                                    AND d.refobjid = rel AND d.refobjsubid = v_old
+                                                    AND NOT (v_old = ANY (x.indkey::smallint[]))) AS pred_on_old
+          FROM pg_catalog.pg_index x JOIN pg_catalog.pg_class c ON c.oid = x.indexrelid
+          JOIN pg_catalog.pg_am am ON am.oid = c.relam
+         WHERE x.indrelid = rel AND NOT x.indisprimary AND c.relname <> own_index
+           AND (v_old = ANY (x.indkey::smallint[])
+                OR EXISTS (SELECT FROM pg_catalog.pg_depend d
+                            WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = x.indexrelid
+                              AND d.refobjid = rel AND d.refobjsubid = v_old))
+           AND NOT (v_new = ANY (x.indkey::smallint[]))
+         ORDER BY c.relname
+    LOOP
+        IF i.indnatts = 1 AND i.indkey[0] = v_old AND NOT i.indisunique AND i.pred IS NULL AND i.amname = 'btree'
+           AND i.indoption[0] = 0 AND NOT i.has_exprs THEN
+            CONTINUE;
+        END IF;
+        index_name := i.relname;
+        twin_name := @extschema@._uuid_v7_child_name(i.relname, '_v7');
+        create_sql := NULL; twin := NULL; valid := NULL;
+        skipped := i.has_exprs OR i.pred_on_old OR (i.pred IS NOT NULL AND NOT (v_old = ANY (i.indkey::smallint[])));
+        v_keys := '{}'; v_incl := '{}';
+        FOR k IN 0 .. i.indnatts - 1 LOOP
+            EXIT WHEN skipped;
+            v_item := pg_catalog.format('%I', (SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = rel
+                                                  AND a.attnum = CASE WHEN i.indkey[k] = v_old THEN v_new ELSE i.indkey[k] END));
+            IF k >= i.indnkeyatts THEN
+                v_incl := v_incl || v_item;
+                CONTINUE;
+            END IF;
+            IF i.indkey[k] = v_old THEN
+                skipped := NOT (SELECT oc.opcdefault FROM pg_catalog.pg_opclass oc WHERE oc.oid = i.indclass[k]);
+            ELSE
+                v_item := v_item
+                    || coalesce((SELECT pg_catalog.format(' COLLATE %I.%I', cn.nspname, co.collname)
+                                   FROM pg_catalog.pg_collation co JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
+                                  WHERE co.oid = i.indcollation[k]
+                                    AND co.oid <> (SELECT a.attcollation FROM pg_catalog.pg_attribute a
+                                                    WHERE a.attrelid = rel AND a.attnum = i.indkey[k])), '')
+                    || coalesce((SELECT pg_catalog.format(' %I.%I', ocn.nspname, oc.opcname)
+                                   FROM pg_catalog.pg_opclass oc JOIN pg_catalog.pg_namespace ocn ON ocn.oid = oc.opcnamespace
+                                  WHERE oc.oid = i.indclass[k] AND NOT oc.opcdefault), '');
+            END IF;
+            IF i.amname = 'btree' THEN
+                v_item := v_item || CASE WHEN i.indoption[k] & 1 <> 0 THEN ' DESC' ELSE '' END
+                                 || CASE WHEN i.indoption[k] & 2 <> 0 AND i.indoption[k] & 1 = 0 THEN ' NULLS FIRST'
+                                         WHEN i.indoption[k] & 2 = 0 AND i.indoption[k] & 1 <> 0 THEN ' NULLS LAST' ELSE '' END;
+            END IF;
+            v_keys := v_keys || v_item;
+        END LOOP;
+        IF NOT skipped THEN
+            create_sql := pg_catalog.format('CREATE %sINDEX CONCURRENTLY %I ON %s USING %I (%s)%s%s',
+                CASE WHEN i.indisunique THEN 'UNIQUE ' ELSE '' END, twin_name, rel, i.amname,
+                pg_catalog.array_to_string(v_keys, ', '),
+                CASE WHEN pg_catalog.cardinality(v_incl) > 0 THEN ' INCLUDE (' || pg_catalog.array_to_string(v_incl, ', ') || ')' ELSE '' END,
+                coalesce(' WHERE ' || i.pred, ''));
+        END IF;
+        SELECT c.oid, x.indisvalid INTO twin, valid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_index x ON x.indexrelid = c.oid
+         WHERE c.relname = twin_name AND x.indrelid = rel;
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_twins(regclass, name, name, name) IS
+'internal to uuid_shard: the twins on the new column of the indexes that contain an old key column';
+
 -- Internal: true when index idx is valid and on exactly (col) of rel, unique when asked.
 CREATE FUNCTION @extschema@._uuid_rekey_index_ok(rel regclass, idx name, col name, is_unique boolean)
 RETURNS boolean
@@ -968,6 +1068,7 @@ DECLARE
     v_stage text;
     v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
     v_n bigint;
+    w record;
 BEGIN
     IF v_phase IS NULL OR v_phase NOT IN ('expand', 'backfill', 'prepare', 'swap', 'unswap', 'contract', 'rollback') THEN
         RAISE EXCEPTION 'phase must be one of expand, backfill, prepare, swap, unswap, contract, rollback, not %',
@@ -1100,6 +1201,19 @@ $sql$,
                 RETURN NEXT pg_catalog.format('CREATE %sINDEX CONCURRENTLY %I ON %s (%I)',
                                               CASE WHEN t.ord = 0 THEN 'UNIQUE ' ELSE '' END, t.index_name, t.relation, t.new_column);
             END IF;
+            FOR w IN SELECT * FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) x LOOP
+                IF w.skipped THEN
+                    RAISE NOTICE 'index % of % contains % in an expression, a predicate or with an operator class uuid has not: it gets no twin',
+                        pg_catalog.quote_ident(w.index_name), t.relation, pg_catalog.quote_ident(t.old_column);
+                    CONTINUE;
+                END IF;
+                IF w.twin IS NOT NULL AND NOT w.valid THEN
+                    RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %s', w.twin);
+                END IF;
+                IF w.twin IS NULL OR NOT w.valid THEN
+                    RETURN NEXT w.create_sql;
+                END IF;
+            END LOOP;
             IF t.ord = 0 THEN
                 IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
                             WHERE i.indrelid = t.relation AND c.relname = t.legacy_index AND NOT i.indisvalid) THEN
@@ -1179,7 +1293,9 @@ $sql$,
                OR (t.ord = 0 AND NOT @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true))
                OR NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false)
                OR (t.notnull_check IS NOT NULL AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.notnull_check), false))
-               OR (t.ord > 0 AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false)) THEN
+               OR (t.ord > 0 AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false))
+               OR EXISTS (SELECT FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) tw
+                           WHERE NOT tw.skipped AND NOT coalesce(tw.valid, false)) THEN
                 RAISE EXCEPTION 'cannot generate swap for %: % is not prepared', v_parent, t.relation
                     USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the prepare script (generate it again to see what is left).';
             END IF;
