@@ -183,6 +183,23 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_dollar_quote(text) IS
 'internal to uuid_shard: a dollar quote no text inside can end';
 
+-- Internal: the partitions of a partitioned referencing table, each with the names of the
+-- index on the new column the rekey builds there (attached to the table's own); none for a plain
+-- table. The rekey handles one level of plain partitions.
+CREATE FUNCTION @extschema@._uuid_rekey_leaves(rel regclass, new_column name)
+RETURNS TABLE(leaf regclass, leaf_index name)
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT c.oid::pg_catalog.regclass, @extschema@._uuid_v7_child_name(c.relname, '_' || new_column || '_idx')::name
+      FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = rel AND EXISTS (SELECT FROM pg_catalog.pg_class r WHERE r.oid = rel AND r.relkind = 'p')
+     ORDER BY c.oid
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_leaves(regclass, name) IS
+'internal to uuid_shard: the partitions of a partitioned referencing table and the rekey''s index names there';
+
 -- Internal: the plan read from the catalog (before expand) or from the state table (after):
 -- one row per table, ord 0 the parent, then each referencing table by its foreign key's name.
 -- Raises every refusal. keys and ts_column are the caller's choice (NULL: the stored one, or the
@@ -373,11 +390,29 @@ BEGIN
                       HINT = pg_catalog.format('Validate it first: ALTER TABLE %s VALIDATE CONSTRAINT %I.', r.child, r.conname);
         END IF;
         IF r.relkind = 'p' THEN
-            RAISE EXCEPTION 'cannot rekey %: the referencing table % is partitioned', v_parent, r.child
-                USING ERRCODE = 'feature_not_supported', DETAIL = 'Partitioned referencing tables are not supported yet.';
+            -- one level of plain partitions, the foreign key column outside the partition key
+            SELECT pg_catalog.string_agg(c.oid::regclass::text, ', ') INTO v_bad
+              FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
+             WHERE i.inhparent = r.child AND c.relkind <> 'r';
+            IF v_bad IS NOT NULL THEN
+                RAISE EXCEPTION 'cannot rekey %: the partitions % of the referencing table % are not plain tables', v_parent, v_bad, r.child
+                    USING ERRCODE = 'feature_not_supported', DETAIL = 'One level of plain partitions is supported.';
+            END IF;
+            IF EXISTS (SELECT FROM pg_catalog.pg_partitioned_table pt WHERE pt.partrelid = r.child AND r.conkey[1] = ANY (pt.partattrs::smallint[]))
+               OR EXISTS (SELECT FROM pg_catalog.pg_partitioned_table pt WHERE pt.partrelid = r.child AND pt.partexprs IS NOT NULL) THEN
+                RAISE EXCEPTION 'cannot rekey %: the partition key of % contains its foreign key column or an expression', v_parent, r.child
+                    USING ERRCODE = 'feature_not_supported';
+            END IF;
+            SELECT pg_catalog.string_agg(c.oid::regclass::text, ', ') INTO v_bad
+              FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
+             WHERE i.inhparent = r.child AND NOT pg_catalog.pg_has_role(c.relowner, 'USAGE');
+            IF v_bad IS NOT NULL THEN
+                RAISE EXCEPTION 'cannot rekey %: the partitions % of % are owned by roles you cannot act as', v_parent, v_bad, r.child
+                    USING ERRCODE = 'insufficient_privilege';
+            END IF;
         END IF;
-        IF r.relkind <> 'r' OR r.relpersistence = 't'
-           OR EXISTS (SELECT FROM pg_catalog.pg_inherits i WHERE i.inhrelid = r.child OR i.inhparent = r.child) THEN
+        IF r.relkind NOT IN ('r', 'p') OR r.relpersistence = 't'
+           OR EXISTS (SELECT FROM pg_catalog.pg_inherits i WHERE i.inhrelid = r.child OR (i.inhparent = r.child AND r.relkind = 'r')) THEN
             RAISE EXCEPTION 'cannot rekey %: the referencing table % is a temporary table or part of an inheritance tree', v_parent, r.child
                 USING ERRCODE = 'feature_not_supported';
         END IF;
@@ -393,7 +428,7 @@ BEGIN
                 USING ERRCODE = 'insufficient_privilege',
                       HINT = pg_catalog.format('Its sync trigger looks up keys in %s: GRANT SELECT ON %s TO %I.', v_parent, v_parent, r.rolname);
         END IF;
-        ord := v_ord; relation := r.child; owner := r.rolname; partitioned := false;
+        ord := v_ord; relation := r.child; owner := r.rolname; partitioned := r.relkind = 'p';
         SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull INTO old_column, old_type, old_notnull
           FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.child AND a.attnum = r.conkey[1];
         new_column := CASE WHEN old_column ~ '_id$' THEN pg_catalog.regexp_replace(old_column, '_id$', '_uuid')
@@ -402,7 +437,7 @@ BEGIN
         key_column := NULL; key_type := NULL;
         SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod) INTO key_column, key_type
           FROM pg_catalog.pg_constraint co JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = co.conkey[1]
-         WHERE co.conrelid = r.child AND co.contype = 'p' AND pg_catalog.array_length(co.conkey, 1) = 1;
+         WHERE co.conrelid = r.child AND co.contype = 'p' AND pg_catalog.array_length(co.conkey, 1) = 1 AND r.relkind = 'r';
         old_fk := r.conname;
         fk_def := pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s', new_column, v_parent, 'uuid',
                       CASE r.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
@@ -569,7 +604,10 @@ AS $fn$
 DECLARE
     v_fks text[];
 BEGIN
-    SELECT coalesce(pg_catalog.array_agg(pg_catalog.format('%s.%I', co.conrelid::regclass, co.conname) ORDER BY co.conrelid::regclass::text, co.conname), '{}')
+    -- the foreign keys the swap puts on each partition of a partitioned table count as the table's
+    SELECT coalesce(pg_catalog.array_agg(DISTINCT pg_catalog.format('%s.%I',
+                        coalesce((SELECT i.inhparent::regclass FROM pg_catalog.pg_inherits i WHERE i.inhrelid = co.conrelid),
+                                 co.conrelid::regclass), co.conname)), '{}')
       INTO v_fks FROM pg_catalog.pg_constraint co
      WHERE co.contype = 'f' AND co.confrelid = parent AND co.conparentid = 0
        AND NOT EXISTS (SELECT FROM pg_catalog.pg_attribute a
@@ -724,6 +762,11 @@ DECLARE
     v_n integer;
     v_max_ts timestamptz;
     v_left text[];
+    v_leaves oid[];
+    v_leaf text;
+    v_i integer;
+    v_page bigint;
+    v_done boolean;
 BEGIN
     IF parent IS NULL OR batch_rows IS NULL OR batch_rows < 1 THEN
         RAISE EXCEPTION 'uuid_rekey_step needs a parent and a batch_rows of at least 1' USING ERRCODE = 'invalid_parameter_value';
@@ -749,7 +792,11 @@ BEGIN
             SELECT coalesce(pg_catalog.array_agg(l.virtualxid::text ORDER BY l.virtualxid::text), '{}') INTO v_left
               FROM pg_catalog.pg_locks l
              WHERE l.locktype = 'virtualxid' AND l.granted AND l.pid IS DISTINCT FROM pg_catalog.pg_backend_pid()
-               AND l.mode = 'ExclusiveLock';
+               AND l.mode = 'ExclusiveLock'
+               -- sessions of this database that may write (autovacuum looks nothing up)
+               AND EXISTS (SELECT FROM pg_catalog.pg_stat_activity a
+                            WHERE a.pid = l.pid AND a.datname = pg_catalog.current_database()
+                              AND a.backend_type IS DISTINCT FROM 'autovacuum worker');
         ELSE
             SELECT coalesce(pg_catalog.array_agg(g ORDER BY g), '{}') INTO v_left
               FROM pg_catalog.unnest(p.gate) g
@@ -836,21 +883,39 @@ $sql$WITH b AS (SELECT t.%3$I AS k FROM %1$s t WHERE true %4$s ORDER BY t.%3$I L
               USING v_last, v_n, v_last IS NOT DISTINCT FROM s."position", v_ord;
             state := 'backfilling'; rows := v_n; "position" := v_last;
         ELSE
-            -- a referencing table without a one-column primary key: pages, batch_rows / 50 at a time
-            v_last := coalesce(s."position", '0');
-            EXECUTE pg_catalog.format(
+            -- a referencing table without a one-column primary key (a partitioned one among
+            -- them): pages, batch_rows / 50 at a time, leaf by leaf; position 'leaf number:page'.
+            -- At the end, one look for rows left (a row an application UPDATE moved to a page
+            -- already passed): if there are, another pass.
+            SELECT coalesce(pg_catalog.array_agg(w.leaf::oid ORDER BY w.leaf::oid), ARRAY[s.relation::oid]) INTO v_leaves
+              FROM @extschema@._uuid_rekey_leaves(s.relation, s.new_column) w;
+            v_leaf := coalesce(pg_catalog.split_part(s."position", ':', 1), '')::text;
+            v_i := CASE WHEN v_leaf = '' THEN 1 ELSE v_leaf::integer END;
+            v_page := CASE WHEN v_leaf = '' THEN 0 ELSE pg_catalog.split_part(s."position", ':', 2)::bigint END;
+            v_n := 0;
+            IF v_i <= coalesce(pg_catalog.cardinality(v_leaves), 0) THEN
+                EXECUTE pg_catalog.format(
 $sql$WITH u AS (UPDATE %1$s t SET %2$I = p.%5$I FROM %4$s p
              WHERE t.ctid >= pg_catalog.format('(%%s,0)', %6$s)::tid AND t.ctid < pg_catalog.format('(%%s,0)', %7$s)::tid
                AND t.%2$I IS NULL AND t.%3$I IS NOT NULL AND p.%8$I = t.%3$I RETURNING 1)
  SELECT pg_catalog.count(*)::integer FROM u$sql$,
-                s.relation, s.new_column, s.old_column, parent, p.new_column, v_last::bigint,
-                v_last::bigint + GREATEST(1, batch_rows / 50), p.old_column)
-               INTO v_n;
-            v_last := (v_last::bigint + GREATEST(1, batch_rows / 50))::text;
+                    v_leaves[v_i]::regclass, s.new_column, s.old_column, parent, p.new_column, v_page,
+                    v_page + GREATEST(1, batch_rows / 50), p.old_column)
+                   INTO v_n;
+                v_page := v_page + GREATEST(1, batch_rows / 50);
+                IF v_page >= pg_catalog.pg_relation_size(v_leaves[v_i]::regclass) / pg_catalog.current_setting('block_size')::bigint THEN
+                    v_i := v_i + 1; v_page := 0;
+                END IF;
+                v_last := v_i || ':' || v_page;
+                v_done := false;
+            ELSE
+                EXECUTE pg_catalog.format('SELECT NOT EXISTS (SELECT FROM %s t WHERE t.%I IS NULL AND t.%I IS NOT NULL)',
+                                          s.relation, s.new_column, s.old_column) INTO v_done;
+                v_last := CASE WHEN v_done THEN s."position" ELSE NULL END;
+            END IF;
             EXECUTE pg_catalog.format('UPDATE %s s SET "position" = $1, rows_done = s.rows_done + $2, updated = pg_catalog.clock_timestamp(),
                                               done = $3 WHERE s.ord = $4', v_state)
-              USING v_last, v_n,
-                    v_last::bigint >= pg_catalog.pg_relation_size(s.relation) / pg_catalog.current_setting('block_size')::bigint, v_ord;
+              USING v_last, v_n, v_done, v_ord;
             state := 'backfilling'; rows := v_n; "position" := v_last;
         END IF;
     EXCEPTION WHEN lock_not_available THEN
@@ -908,6 +973,102 @@ $fn$;
 
 COMMENT ON PROCEDURE @extschema@.uuid_rekey_run(regclass, integer, interval, interval, interval) IS
 'runs the backfill of a rekey, a COMMIT after each step, throttled by a pause and by replica replay lag, up to max_runtime';
+
+-- Internal: the twins prepare builds for rel: every index of rel whose columns include
+-- old_column (plain columns only), other than a primary key and the rekey's own indexes, gets one
+-- with new_column in its place -- same method, uniqueness, operator classes, collations,
+-- orderings, INCLUDE columns and predicate -- named <index>_v7. An index on old_column alone,
+-- not unique, whole and ascending, is covered by the rekey's own index on new_column and gets
+-- none, nor does own_index (the old key's unique index of the parent). skipped: no twin can be made (an expression or a predicate on old_column, or a
+-- non-default operator class on it). twin: the index of the twin's name on rel, if any, and
+-- whether it is valid; create_sql builds it.
+CREATE FUNCTION @extschema@._uuid_rekey_twins(rel regclass, old_column name, new_column name, own_index name)
+RETURNS TABLE(index_name name, twin_name name, create_sql text, twin regclass, valid boolean, skipped boolean)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_old smallint;
+    v_new smallint;
+    i record;
+    v_keys text[];
+    v_incl text[];
+    v_item text;
+    k integer;
+BEGIN
+    SELECT a.attnum INTO v_old FROM pg_catalog.pg_attribute a WHERE a.attrelid = rel AND a.attname = old_column AND NOT a.attisdropped;
+    SELECT a.attnum INTO v_new FROM pg_catalog.pg_attribute a WHERE a.attrelid = rel AND a.attname = new_column AND NOT a.attisdropped;
+    FOR i IN
+        SELECT x.indexrelid, c.relname, x.indisunique, x.indnkeyatts, x.indnatts, x.indkey, x.indclass, x.indcollation,
+               x.indoption, x.indexprs IS NOT NULL AS has_exprs, am.amname,
+               pg_catalog.pg_get_expr(x.indpred, x.indrelid) AS pred,
+               x.indpred IS NOT NULL AND EXISTS (SELECT FROM pg_catalog.pg_depend d
+                                                  WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = x.indexrelid
+                                                    AND d.refobjid = rel AND d.refobjsubid = v_old
+                                                    AND NOT (v_old = ANY (x.indkey::smallint[]))) AS pred_on_old
+          FROM pg_catalog.pg_index x JOIN pg_catalog.pg_class c ON c.oid = x.indexrelid
+          JOIN pg_catalog.pg_am am ON am.oid = c.relam
+         WHERE x.indrelid = rel AND NOT x.indisprimary AND c.relname <> own_index
+           AND (v_old = ANY (x.indkey::smallint[])
+                OR EXISTS (SELECT FROM pg_catalog.pg_depend d
+                            WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = x.indexrelid
+                              AND d.refobjid = rel AND d.refobjsubid = v_old))
+           AND NOT (v_new = ANY (x.indkey::smallint[]))
+         ORDER BY c.relname
+    LOOP
+        IF i.indnatts = 1 AND i.indkey[0] = v_old AND NOT i.indisunique AND i.pred IS NULL AND i.amname = 'btree'
+           AND i.indoption[0] = 0 AND NOT i.has_exprs THEN
+            CONTINUE;
+        END IF;
+        index_name := i.relname;
+        twin_name := @extschema@._uuid_v7_child_name(i.relname, '_v7');
+        create_sql := NULL; twin := NULL; valid := NULL;
+        skipped := i.has_exprs OR i.pred_on_old OR (i.pred IS NOT NULL AND NOT (v_old = ANY (i.indkey::smallint[])));
+        v_keys := '{}'; v_incl := '{}';
+        FOR k IN 0 .. i.indnatts - 1 LOOP
+            EXIT WHEN skipped;
+            v_item := pg_catalog.format('%I', (SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = rel
+                                                  AND a.attnum = CASE WHEN i.indkey[k] = v_old THEN v_new ELSE i.indkey[k] END));
+            IF k >= i.indnkeyatts THEN
+                v_incl := v_incl || v_item;
+                CONTINUE;
+            END IF;
+            IF i.indkey[k] = v_old THEN
+                skipped := NOT (SELECT oc.opcdefault FROM pg_catalog.pg_opclass oc WHERE oc.oid = i.indclass[k]);
+            ELSE
+                v_item := v_item
+                    || coalesce((SELECT pg_catalog.format(' COLLATE %I.%I', cn.nspname, co.collname)
+                                   FROM pg_catalog.pg_collation co JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
+                                  WHERE co.oid = i.indcollation[k]
+                                    AND co.oid <> (SELECT a.attcollation FROM pg_catalog.pg_attribute a
+                                                    WHERE a.attrelid = rel AND a.attnum = i.indkey[k])), '')
+                    || coalesce((SELECT pg_catalog.format(' %I.%I', ocn.nspname, oc.opcname)
+                                   FROM pg_catalog.pg_opclass oc JOIN pg_catalog.pg_namespace ocn ON ocn.oid = oc.opcnamespace
+                                  WHERE oc.oid = i.indclass[k] AND NOT oc.opcdefault), '');
+            END IF;
+            IF i.amname = 'btree' THEN
+                v_item := v_item || CASE WHEN i.indoption[k] & 1 <> 0 THEN ' DESC' ELSE '' END
+                                 || CASE WHEN i.indoption[k] & 2 <> 0 AND i.indoption[k] & 1 = 0 THEN ' NULLS FIRST'
+                                         WHEN i.indoption[k] & 2 = 0 AND i.indoption[k] & 1 <> 0 THEN ' NULLS LAST' ELSE '' END;
+            END IF;
+            v_keys := v_keys || v_item;
+        END LOOP;
+        IF NOT skipped THEN
+            create_sql := pg_catalog.format('CREATE %sINDEX CONCURRENTLY %I ON %s USING %I (%s)%s%s',
+                CASE WHEN i.indisunique THEN 'UNIQUE ' ELSE '' END, twin_name, rel, i.amname,
+                pg_catalog.array_to_string(v_keys, ', '),
+                CASE WHEN pg_catalog.cardinality(v_incl) > 0 THEN ' INCLUDE (' || pg_catalog.array_to_string(v_incl, ', ') || ')' ELSE '' END,
+                coalesce(' WHERE ' || i.pred, ''));
+        END IF;
+        SELECT c.oid, x.indisvalid INTO twin, valid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_index x ON x.indexrelid = c.oid
+         WHERE c.relname = twin_name AND x.indrelid = rel;
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_twins(regclass, name, name, name) IS
+'internal to uuid_shard: the twins on the new column of the indexes that contain an old key column';
 
 -- Internal: true when index idx is valid and on exactly (col) of rel, unique when asked.
 CREATE FUNCTION @extschema@._uuid_rekey_index_ok(rel regclass, idx name, col name, is_unique boolean)
@@ -994,6 +1155,8 @@ DECLARE
     v_stage text;
     v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
     v_n bigint;
+    w record;
+    v_fkdef text;
 BEGIN
     IF v_phase IS NULL OR v_phase NOT IN ('expand', 'backfill', 'prepare', 'swap', 'unswap', 'contract', 'rollback') THEN
         RAISE EXCEPTION 'phase must be one of expand, backfill, prepare, swap, unswap, contract, rollback, not %',
@@ -1116,16 +1279,63 @@ $sql$,
         END IF;
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord LOOP
             -- a leftover index of a failed concurrent build: dropped first, then built again
-            IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+            IF t.partitioned THEN
+                -- the table's own index ON ONLY it, then one built concurrently on each partition
+                -- and attached: the table's becomes valid with the last
+                IF NOT EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                                WHERE i.indrelid = t.relation AND c.relname = t.index_name) THEN
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
+                        pg_catalog.format('EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = %L::pg_catalog.regclass AND c.relname = %L)',
+                                          t.relation::text, t.index_name),
+                        pg_catalog.format('CREATE INDEX %I ON ONLY %s (%I)', t.index_name, t.relation, t.new_column));
+                END IF;
+                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                    IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                                WHERE i.indrelid = w.leaf AND c.relname = w.leaf_index AND NOT i.indisvalid) THEN
+                        RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I',
+                            (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = w.leaf),
+                            w.leaf_index);
+                    END IF;
+                    IF NOT @extschema@._uuid_rekey_index_ok(w.leaf, w.leaf_index, t.new_column, false) THEN
+                        RETURN NEXT pg_catalog.format('CREATE INDEX CONCURRENTLY %I ON %s (%I)', w.leaf_index, w.leaf, t.new_column);
+                    END IF;
+                    IF NOT EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
+                                     JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
+                                    WHERE c.relname = w.leaf_index AND pc.relname = t.index_name
+                                      AND c.relnamespace = (SELECT l.relnamespace FROM pg_catalog.pg_class l WHERE l.oid = w.leaf)) THEN
+                        RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[]::text[],
+                            pg_catalog.format('EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_index x ON x.indexrelid = i.inhrelid JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid WHERE x.indrelid = %L::pg_catalog.regclass AND c.relname = %L)',
+                                              w.leaf::text, w.leaf_index),
+                            pg_catalog.format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I',
+                                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
+                                t.index_name,
+                                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = w.leaf),
+                                w.leaf_index));
+                    END IF;
+                END LOOP;
+            ELSIF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
                         WHERE i.indrelid = t.relation AND c.relname = t.index_name AND NOT i.indisvalid) THEN
                 RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I',
                     (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
                     t.index_name);
             END IF;
-            IF NOT @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0) THEN
+            IF NOT t.partitioned AND NOT @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0) THEN
                 RETURN NEXT pg_catalog.format('CREATE %sINDEX CONCURRENTLY %I ON %s (%I)',
                                               CASE WHEN t.ord = 0 THEN 'UNIQUE ' ELSE '' END, t.index_name, t.relation, t.new_column);
             END IF;
+            FOR w IN SELECT * FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) x LOOP
+                IF w.skipped OR t.partitioned THEN
+                    RAISE NOTICE 'index % of % contains % in an expression, a predicate or with an operator class uuid has not, or is partitioned: it gets no twin',
+                        pg_catalog.quote_ident(w.index_name), t.relation, pg_catalog.quote_ident(t.old_column);
+                    CONTINUE;
+                END IF;
+                IF w.twin IS NOT NULL AND NOT w.valid THEN
+                    RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %s', w.twin);
+                END IF;
+                IF w.twin IS NULL OR NOT w.valid THEN
+                    RETURN NEXT w.create_sql;
+                END IF;
+            END LOOP;
             IF t.ord = 0 THEN
                 IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
                             WHERE i.indrelid = t.relation AND c.relname = t.legacy_index AND NOT i.indisvalid) THEN
@@ -1167,27 +1377,41 @@ $sql$,
                         RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.notnull_check);
                     END IF;
                 END IF;
-                IF @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
-                    -- the unique index on the parent's new key is built by the lines above
+                -- the new foreign key, with the old one's match type, actions and deferrability;
+                -- the unique index on the parent's new key is built by the lines above
+                SELECT pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s',
+                           t.new_column, v_parent, p.new_column,
+                           CASE co.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
+                           CASE co.confupdtype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE' ELSE 'SET NULL' END,
+                           CASE co.confdeltype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE' ELSE 'SET NULL' END,
+                           CASE WHEN co.condeferred THEN ' DEFERRABLE INITIALLY DEFERRED' WHEN co.condeferrable THEN ' DEFERRABLE' ELSE '' END)
+                  INTO v_fkdef
+                  FROM pg_catalog.pg_constraint co WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f';
+                IF t.partitioned AND @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
+                    -- before PostgreSQL 18 a partitioned table takes no NOT VALID foreign key: one on
+                    -- each partition, validated there, which the table's own then adopts unscanned
+                    FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                        IF @extschema@._uuid_rekey_constraint(w.leaf, t.new_fk) IS NULL THEN
+                            RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[w.leaf::text, v_parent::text],
+                                pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                                                  v_ext, w.leaf::text, t.new_fk),
+                                pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', w.leaf, t.new_fk, v_fkdef));
+                        END IF;
+                        IF NOT coalesce(@extschema@._uuid_rekey_constraint(w.leaf, t.new_fk), false) THEN
+                            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.new_fk);
+                        END IF;
+                    END LOOP;
                     RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
                         pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
                                           v_ext, t.relation::text, t.new_fk),
-                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', t.relation, t.new_fk,
-                            (SELECT x.fk_def FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) y,
-                                    LATERAL (SELECT pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s',
-                                               t.new_column, v_parent, p.new_column,
-                                               CASE co.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
-                                               CASE co.confupdtype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
-                                                                   ELSE 'SET NULL' END,
-                                               CASE co.confdeltype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
-                                                                   ELSE 'SET NULL' END,
-                                               CASE WHEN co.condeferred THEN ' DEFERRABLE INITIALLY DEFERRED'
-                                                    WHEN co.condeferrable THEN ' DEFERRABLE' ELSE '' END) AS fk_def
-                                               FROM pg_catalog.pg_constraint co
-                                              WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f') x
-                              WHERE y.ord = t.ord)));
+                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s', t.relation, t.new_fk, v_fkdef));
+                ELSIF @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
+                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
+                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                                          v_ext, t.relation::text, t.new_fk),
+                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', t.relation, t.new_fk, v_fkdef));
                 END IF;
-                IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false) THEN
+                IF NOT t.partitioned AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false) THEN
                     RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
                 END IF;
             END IF;
@@ -1205,7 +1429,9 @@ $sql$,
                OR (t.ord = 0 AND NOT @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true))
                OR NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false)
                OR (t.notnull_check IS NOT NULL AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.notnull_check), false))
-               OR (t.ord > 0 AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false)) THEN
+               OR (t.ord > 0 AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false))
+               OR EXISTS (SELECT FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) tw
+                           WHERE NOT tw.skipped AND NOT coalesce(tw.valid, false)) THEN
                 RAISE EXCEPTION 'cannot generate swap for %: % is not prepared', v_parent, t.relation
                     USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the prepare script (generate it again to see what is left).';
             END IF;
@@ -1227,9 +1453,14 @@ $sql$        ALTER TABLE %1$s ALTER COLUMN %2$I SET NOT NULL;
 $sql$, v_parent, p.new_column, p.check_name,
             (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p'), p.index_name);
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID;\n', t.relation, t.old_fk,
-                (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                  WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f'));
+            -- a partitioned table takes no NOT VALID foreign key before PostgreSQL 18: each
+            -- partition gets its own
+            FOR w IN SELECT t.relation AS leaf WHERE NOT t.partitioned
+                     UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l LOOP
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID;\n', w.leaf, t.old_fk,
+                    (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                      WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f'));
+            END LOOP;
         END LOOP;
         RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
 $sql$    DECLARE
@@ -1260,8 +1491,19 @@ $sql$,
             RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', p.index_name, v_parent, p.new_column);
         END IF;
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
-                                                  t.relation, t.old_fk, t.new_fk);
+            IF t.partitioned THEN
+                -- the partitions' old foreign keys are validated first (writes go on), so that the
+                -- table's own, added back under the lock, adopts them without a scan
+                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                    IF NOT coalesce(@extschema@._uuid_rekey_constraint(w.leaf, t.old_fk), true) THEN
+                        RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.old_fk);
+                    END IF;
+                END LOOP;
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', t.relation, t.new_fk);
+            ELSE
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
+                                                      t.relation, t.old_fk, t.new_fk);
+            END IF;
         END LOOP;
         v_body := v_body || pg_catalog.format(
 $sql$        ALTER TABLE %1$s DROP CONSTRAINT %2$I;
@@ -1271,13 +1513,27 @@ $sql$        ALTER TABLE %1$s DROP CONSTRAINT %2$I;
 $sql$, v_parent, (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p'),
             p.legacy_index, p.check_name, p.new_column);
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n        ALTER TABLE %1$s ADD CONSTRAINT %4$I %5$s NOT VALID;\n',
-                t.relation, t.old_fk,
-                pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                                             WHERE co.conrelid = t.relation AND co.conname = t.old_fk), ' NOT VALID$', ''),
-                t.new_fk,
-                (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                  WHERE co.conrelid = t.relation AND co.conname = t.new_fk));
+            IF t.partitioned THEN
+                -- the table's old foreign key adopts its partitions' (validated above); the new
+                -- one goes on each partition NOT VALID, and back on the table after validation
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s;\n', t.relation, t.old_fk,
+                    pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                                                 JOIN @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l ON l.leaf = co.conrelid
+                                                WHERE co.conname = t.old_fk ORDER BY co.conrelid LIMIT 1), ' NOT VALID$', ''));
+                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                    v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n', w.leaf, t.new_fk,
+                        (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                          WHERE co.conrelid = t.relation AND co.conname = t.new_fk));
+                END LOOP;
+            ELSE
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n        ALTER TABLE %1$s ADD CONSTRAINT %4$I %5$s NOT VALID;\n',
+                    t.relation, t.old_fk,
+                    pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                                                 WHERE co.conrelid = t.relation AND co.conname = t.old_fk), ' NOT VALID$', ''),
+                    t.new_fk,
+                    (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                      WHERE co.conrelid = t.relation AND co.conname = t.new_fk));
+            END IF;
             IF t.notnull_check IS NOT NULL THEN
                 v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID;\n        ALTER TABLE %1$s ALTER COLUMN %3$I DROP NOT NULL;\n',
                                                       t.relation, t.notnull_check, t.new_column);
@@ -1293,8 +1549,20 @@ $sql$,
         -- then as after prepare: validations while writes go on, the old key's unique index again
         RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', v_parent, p.check_name);
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.old_fk);
-            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
+            IF t.partitioned THEN
+                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.new_fk);
+                END LOOP;
+                RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
+                    pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                                      v_ext, t.relation::text, t.new_fk),
+                    pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s', t.relation, t.new_fk,
+                        (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                          WHERE co.conrelid = t.relation AND co.conname = t.new_fk)));
+            ELSE
+                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.old_fk);
+                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
+            END IF;
             IF t.notnull_check IS NOT NULL THEN
                 RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.notnull_check);
             END IF;
@@ -1311,8 +1579,11 @@ $sql$,
         FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord DESC LOOP
             -- the pair check and the old foreign key go first: DROP COLUMN would take them silently
             IF t.ord > 0 THEN
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
-                                                      t.relation, t.check_name, t.old_fk);
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', t.relation, t.check_name);
+                FOR w IN SELECT t.relation AS leaf WHERE NOT t.partitioned
+                         UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l LOOP
+                    v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', w.leaf, t.old_fk);
+                END LOOP;
             END IF;
             v_body := v_body || pg_catalog.format(
 $sql$        DROP TRIGGER %2$I ON %1$s;

@@ -118,6 +118,10 @@ CREATE INDEX comments_page ON comments (post_id, id DESC);
 CREATE TABLE likes (post_id bigint REFERENCES posts ON DELETE SET NULL, who text);
 CREATE UNIQUE INDEX likes_once ON likes (who, post_id) WHERE who <> 'w';
 CREATE INDEX posts_expr ON posts ((id % 10));
+CREATE TABLE views (post_id bigint REFERENCES posts ON DELETE SET NULL, at timestamptz NOT NULL, n int) PARTITION BY RANGE (at);
+CREATE TABLE views_2024 PARTITION OF views FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');
+CREATE TABLE views_2025 PARTITION OF views FOR VALUES FROM ('2025-01-01') TO ('2026-01-01');
+CREATE INDEX ON views (post_id);
 CREATE TABLE posts_twin (id bigint PRIMARY KEY, title text);
 CREATE TABLE comments_twin (id bigint PRIMARY KEY, post_id bigint, body text);
 CREATE TABLE writer_stop (stop boolean);
@@ -125,9 +129,10 @@ INSERT INTO writer_stop VALUES (false);
 INSERT INTO posts (published, title) SELECT '2024-01-01'::timestamptz + g * interval '1 second', 't' || g FROM generate_series(1, $ROWS) g;
 INSERT INTO comments (post_id, body) SELECT 1 + g % $ROWS, 'c' FROM generate_series(1, 2 * $ROWS) g;
 INSERT INTO likes SELECT CASE WHEN g % 10 = 0 THEN NULL ELSE 1 + g % $ROWS END, 'w' FROM generate_series(1, 2 * $ROWS) g;
+INSERT INTO views SELECT 1 + g % $ROWS, '2024-01-01'::timestamptz + (g % 700) * interval '1 day', g FROM generate_series(1, 2 * $ROWS) g;
 INSERT INTO posts_twin SELECT id, title FROM posts;
 INSERT INTO comments_twin SELECT id, post_id, body FROM comments;
-ANALYZE posts, comments, likes;
+ANALYZE posts, comments, likes, views;
 -- One writer: a loop of short transactions until writer_stop says stop, each change mirrored
 -- into the twins in the same transaction; after the swap it writes comments by their new column.
 CREATE PROCEDURE writer(n int) LANGUAGE plpgsql AS \$w\$
@@ -216,7 +221,8 @@ out=$(as_role app rk -c "CALL uuid_shard.uuid_rekey_run('posts', 500, '0', NULL)
 check "backfill: done" "$(q "SELECT state FROM uuid_shard.uuid_rekey_step('posts')")" done
 check "every parent row has its new key, every child its parent's" \
   "$(q "SELECT (SELECT count(*) FROM posts WHERE uuid IS NULL) + (SELECT count(*) FROM comments WHERE post_uuid IS NULL)
-              + (SELECT count(*) FROM likes WHERE (post_id IS NULL) <> (post_uuid IS NULL))")" 0
+              + (SELECT count(*) FROM likes WHERE (post_id IS NULL) <> (post_uuid IS NULL))
+              + (SELECT count(*) FROM views WHERE (post_id IS NULL) <> (post_uuid IS NULL))")" 0
 check "backfilled keys in the order of the old ids, all below the keys minted after expand" \
   "$(q "WITH b AS (SELECT id, uuid, lag(uuid) OVER (ORDER BY id) AS prev FROM posts WHERE id <= (SELECT bound::bigint FROM posts_rekey WHERE ord = 0))
         SELECT count(*) FILTER (WHERE prev >= uuid) || ' ' || ((SELECT uuid FROM b ORDER BY uuid DESC LIMIT 1) < (SELECT uuid FROM posts WHERE id > (SELECT bound::bigint FROM posts_rekey WHERE ord = 0) ORDER BY uuid LIMIT 1)) FROM b")" "0 true"
@@ -263,11 +269,15 @@ check "every comment names the same post under the new keys" \
   "$(q "SELECT count(*) FROM comments c LEFT JOIN posts p ON p.id = c.post_id WHERE p.uuid IS DISTINCT FROM c.post_uuid")" 0
 check "every like names the same post under the new keys" \
   "$(q "SELECT count(*) FROM likes c LEFT JOIN posts p ON p.id = c.post_id WHERE p.uuid IS DISTINCT FROM c.post_uuid")" 0
+check "every view (partitioned, ON DELETE SET NULL) names the same post under the new keys" \
+  "$(q "SELECT count(*) FROM views c LEFT JOIN posts p ON p.id = c.post_id WHERE p.uuid IS DISTINCT FROM c.post_uuid")" 0
+check "a partitioned referencing table: its foreign key on the new column on the table itself, validated, and its index valid" \
+  "$(q "SELECT convalidated FROM pg_constraint WHERE conrelid = 'views'::regclass AND conname = 'views_post_uuid_fkey'") $(q "SELECT indisvalid FROM pg_index WHERE indexrelid = 'views_post_uuid_idx'::regclass")" "t t"
 out=$(phase posts contract)
 check "contract: runs" "$(grep -c ERROR <<<"$out" || true)" 0
 check "contract: the old columns, triggers and state are gone" \
   "$(q "SELECT count(*) FROM pg_attribute WHERE NOT attisdropped AND ((attrelid = 'posts'::regclass AND attname = 'id')
-          OR (attrelid IN ('comments'::regclass, 'likes'::regclass) AND attname = 'post_id'))") $(q "SELECT count(*) FROM pg_trigger WHERE tgname LIKE '%rekey_sync'") $(q "SELECT to_regclass('posts_rekey') IS NULL")" "0 0 t"
+          OR (attrelid IN ('comments'::regclass, 'likes'::regclass, 'views'::regclass, 'views_2024'::regclass) AND attname = 'post_id'))") $(q "SELECT count(*) FROM pg_trigger WHERE tgname LIKE '%rekey_sync'") $(q "SELECT to_regclass('posts_rekey') IS NULL")" "0 0 t"
 check "after contract: a comment by the new key, and ON DELETE CASCADE" \
   "$(q "WITH p AS (INSERT INTO posts (title) VALUES ('after') RETURNING uuid) INSERT INTO comments (post_uuid) SELECT uuid FROM p" && q "DELETE FROM posts WHERE title = 'after'" && q "SELECT count(*) FROM comments WHERE post_uuid NOT IN (SELECT uuid FROM posts)")" 0
 
