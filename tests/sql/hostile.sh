@@ -549,6 +549,40 @@ PY
   else report blocked "every helper call in README.md and docs/ passes typed arguments"; fi
 }
 
+# ---- class 9: the rekey's state table and sync functions -------------------------------------------
+# Where mallory may create in the tables' schema she plants the rekey's state table and a
+# function named like a sync function: expand stops before any change (42P07, then 42710), and
+# runs once they are gone; none of her code runs as the tables' owner.
+case_rekey_squat() { # SETTING EDITION
+  attack "rekey: a planted state table and sync function" "$1" "$2"
+  if [ "$1" != writable ]; then report n/a "mallory cannot create in the tables' schema"; return; fi
+  newdb c9_"$1"_"$2" "$1" "$2"
+  as app -d "$DB" -q <<'SQL'
+CREATE TABLE public.posts (id bigserial PRIMARY KEY, t timestamptz NOT NULL DEFAULT now());
+CREATE TABLE public.comments (id bigserial PRIMARY KEY, post_id bigint REFERENCES public.posts);
+INSERT INTO public.posts DEFAULT VALUES;
+INSERT INTO public.comments (post_id) VALUES (1);
+SQL
+  as mallory -d "$DB" -q -c "CREATE TABLE public.posts_rekey (ord int)" -c "GRANT ALL ON public.posts_rekey TO PUBLIC" \
+    -c "CREATE FUNCTION public.comments_rekey_sync() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN PERFORM mallory.hit('sync'); RETURN NEW; END \$\$" \
+    -c "GRANT EXECUTE ON FUNCTION public.comments_rekey_sync() TO PUBLIC"
+  local first second third
+  first=$(as app -d "$DB" -v VERBOSITY=sqlstate 2>&1 <<<"SELECT $X.uuid_rekey_ddl('public.posts', 'expand') \gexec" || true)
+  as mallory -d "$DB" -q -c "DROP TABLE public.posts_rekey"
+  second=$(as app -d "$DB" -v VERBOSITY=sqlstate 2>&1 <<<"SELECT $X.uuid_rekey_ddl('public.posts', 'expand') \gexec" || true)
+  as mallory -d "$DB" -q -c "DROP FUNCTION public.comments_rekey_sync()"
+  third=$(as app -d "$DB" -v VERBOSITY=sqlstate -v ON_ERROR_STOP=1 2>&1 <<SQL || true
+SELECT $X.uuid_rekey_ddl('public.posts', 'expand') \gexec
+INSERT INTO public.comments (post_id) VALUES (1);
+SELECT count(*) FROM public.comments WHERE post_uuid IS NULL;
+SQL
+)
+  if [ -n "$(hits)" ]; then report fell "mallory's code ran as $(hits)"
+  elif grep -q 'ERROR:  42P07' <<<"$first" && grep -q 'ERROR:  42710' <<<"$second" && ! grep -q ERROR <<<"$third"; then
+    report blocked "42P07 for the state table, 42710 for the function, then expand ran"
+  else report broken "first: $(grep -m1 ERROR <<<"$first") second: $(grep -m1 ERROR <<<"$second") third: $(grep -m1 ERROR <<<"$third")"; fi
+}
+
 # ---- class 8: old minors ---------------------------------------------------------------------------
 # No server older than 13.12 / 14.9 / 15.4 runs here: the install and upgrade scripts are read
 # instead, to see that their first statement refuses such minors.
@@ -589,6 +623,7 @@ for setting in writable locked; do
     case_tail_squat "$setting" "$edition"
     case_tail_names "$setting" "$edition"
     case_tail_fk "$setting" "$edition"
+    case_rekey_squat "$setting" "$edition"
   done
   case_edition_squat "$setting"
 done
