@@ -548,7 +548,12 @@ BEGIN
             RETURN NEXT;
         ELSE
             v_n := v_n + 1; step := v_n; phase := 'expand';
-            action := pg_catalog.format('add column %I uuid, sync trigger %I (both directions)', t.new_column, t.trigger_name);
+            action := pg_catalog.format('add column %I uuid, sync trigger %I (both directions); %s%s', t.new_column, t.trigger_name,
+                coalesce((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                           WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f'), 'its foreign key'),
+                CASE WHEN t.partitioned THEN pg_catalog.format('; partitioned (%s partitions, handled one by one)',
+                                                               (SELECT pg_catalog.count(*) FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column)))
+                     ELSE '' END);
             locks := 'ACCESS EXCLUSIVE, milliseconds, with the parent';
             RETURN NEXT;
         END IF;
