@@ -331,9 +331,10 @@ check "keys 'time': books follow" "$(q "SELECT count(*) FROM books b JOIN author
 as_role app rk <<<"SELECT uuid_shard.uuid_rekey_ddl('authors', 'rollback') \\gexec" >/dev/null 2>&1
 as_role app rk >/dev/null 2>&1 <<'SQL'
 SELECT uuid_shard.uuid_rekey_ddl('authors', 'expand', 'joined', 'name') \gexec
-CALL uuid_shard.uuid_rekey_run('authors', 700, '0', NULL);
+SELECT uuid_shard.uuid_rekey_ddl('authors', 'backfill', batch_rows => 700, pause => '1 ms') \gexec
 SQL
-check "keys 'name': uuid_v7_from_name(ts, 'schema.table:' || old id), every row" \
+check "the backfill script (steps and pauses) instead of uuid_rekey_run: done" "$(q "SELECT state FROM uuid_shard.uuid_rekey_step('authors')")" done
+check "keys 'name', by the backfill script: uuid_v7_from_name(ts, 'schema.table:' || old id), every row" \
   "$(q "SELECT count(*) FILTER (WHERE uuid = uuid_shard.uuid_v7_from_name(joined, 'public.authors:' || id)) || '/' || count(*) FROM authors")" "3000/3000"
 as_role app rk <<<"SELECT uuid_shard.uuid_rekey_ddl('authors', 'rollback') \\gexec" >/dev/null 2>&1
 check "rollback after keys 'name': schema as before" "$(schema | grep -c author_uuid || true)" 0
