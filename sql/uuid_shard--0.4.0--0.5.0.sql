@@ -1258,16 +1258,23 @@ $sql$,
             RAISE NOTICE 'the backfill of % is done: nothing to do', v_parent;
             RETURN;
         END IF;
-        -- enough steps for the rows left, as the estimate has them, and the wait; surplus steps
-        -- return 'done' and change nothing
-        SELECT pg_catalog.sum(GREATEST(c.reltuples, 0))::bigint INTO v_n
-          FROM pg_catalog.pg_class c WHERE c.oid::regclass::text = ANY (v_locks);
-        FOR i IN 1 .. (coalesce(v_n, 0) / batch_rows + 2 * pg_catalog.cardinality(v_locks) + 10) LOOP
+        -- enough steps for every table at its size now (at most one row per 32 bytes of a page,
+        -- a batch of pages per batch_rows / 50) and ten checks of the wait; surplus steps return
+        -- 'done' and change nothing, and the status at the end says whether to generate more
+        SELECT pg_catalog.sum(sz.pages * (pg_catalog.current_setting('block_size')::bigint / 32) / batch_rows
+                              + sz.pages / GREATEST(1, batch_rows / 50) + 3)::bigint INTO v_n
+          FROM (SELECT (pg_catalog.pg_relation_size(x.relation)
+                        + coalesce((SELECT pg_catalog.sum(pg_catalog.pg_relation_size(l.leaf))
+                                      FROM @extschema@._uuid_rekey_leaves(x.relation, x.new_column) l), 0))
+                       / pg_catalog.current_setting('block_size')::bigint AS pages
+                  FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x) sz;
+        FOR i IN 1 .. coalesce(v_n, 0) + 10 LOOP
             RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_step(%L::pg_catalog.regclass, %s)', v_ext, v_parent::text, batch_rows);
             IF pause IS NOT NULL AND pause > interval '0' THEN
                 RETURN NEXT pg_catalog.format('SELECT pg_catalog.pg_sleep(%s)', EXTRACT(epoch FROM pause));
             END IF;
         END LOOP;
+        RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_status(%L::pg_catalog.regclass)', v_ext, v_parent::text);
         RETURN;
     END IF;
 
