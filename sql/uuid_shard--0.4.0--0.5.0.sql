@@ -840,12 +840,12 @@ BEGIN
                                             @extschema@._uuid_rekey_ext(), coalesce(p.carry_ts, '-infinity'::timestamptz)) END END;
             EXECUTE pg_catalog.format(
 $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
-                WHERE t.%2$I IS NULL %4$s AND t.%3$I <= %5$L::%7$s ORDER BY t.%3$I LIMIT %8$s FOR UPDATE),
+                WHERE t.%2$I IS NULL %4$s AND t.%3$I <= %5$L::%7$s ORDER BY t.%3$I LIMIT %8$s),
       b1 AS (SELECT b0.k, b0.ts, %9$s + pg_catalog.row_number() OVER (ORDER BY b0.k) AS rank FROM b0),
       b AS (SELECT b1.k, b1.ts, b1.rank,
                    pg_catalog.max(b1.ts - b1.rank * interval '1 microsecond') OVER (ORDER BY b1.k) AS runmax FROM b1),
-      u AS (UPDATE %1$s t SET %2$I = %10$s FROM b WHERE t.%3$I = b.k RETURNING b.k, b.ts, b.rank)
- SELECT (SELECT u.k::text FROM u ORDER BY u.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer,
+      u AS (UPDATE %1$s t SET %2$I = %10$s FROM b WHERE t.%3$I = b.k AND t.%2$I IS NULL RETURNING b.k, b.ts, b.rank)
+ SELECT (SELECT b0.k::text FROM b0 ORDER BY b0.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer,
         (SELECT pg_catalog.max(u.ts - u.rank * interval '1 microsecond') FROM u)$sql$,
                 s.relation, s.new_column, s.old_column,
                 CASE WHEN p."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.old_column, p."position",
@@ -857,7 +857,9 @@ $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
                   WHERE a.attrelid = s.relation AND a.attname = s.old_column),
                 batch_rows, coalesce(p.carry_rank, 0), v_expr)
                INTO v_last, v_n, v_max_ts;
-            IF v_n = 0 THEN
+            -- the checkpoint is the batch's last key: rows up to it were filled by it, or had
+            -- their key already, or are gone
+            IF v_last IS NULL THEN
                 EXECUTE pg_catalog.format('UPDATE %s s SET done = true, updated = pg_catalog.clock_timestamp() WHERE s.ord = 0', v_state);
                 state := 'backfilling'; rows := 0; "position" := p."position";
             ELSE
