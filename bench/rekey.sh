@@ -38,6 +38,10 @@ t3=$(date +%s.%N); w3=$(sql -c "SELECT pg_current_wal_lsn()")
 sql -c "SELECT count(*) FILTER (WHERE uuid IS NULL) FROM rekeyed" | grep -qx 0 || { echo "rekey left rows unfilled" >&2; exit 1; }
 read -r recipe_rps rekey_rps recipe_wal rekey_wal < <(sql -F' ' -c "SELECT round($rows / ($t1 - $t0)), round($rows / ($t3 - $t2)),
   pg_wal_lsn_diff('$w1', '$w0'), pg_wal_lsn_diff('$w3', '$w2')")
+echo "PostgreSQL $major, $rows rows, keys 'time', batches of 5000, one run:"
+echo "  recipe (UPDATE ... WHERE ctid IN): $recipe_rps rows/s, $recipe_wal WAL bytes"
+echo "  rekey (uuid_rekey_run):            $rekey_rps rows/s, $rekey_wal WAL bytes"
+echo "  ratios rekey/recipe: rows/s $(sql -c "SELECT round($rekey_rps::numeric / $recipe_rps, 2)"), WAL $(sql -c "SELECT round($rekey_wal::numeric / $recipe_wal, 2)")"
 # the swap, with a referencing table of 2 x ROWS rows
 sql >/dev/null 2>&1 <<SQL
 CREATE TABLE refs (id bigserial PRIMARY KEY, rekeyed_id bigint NOT NULL REFERENCES rekeyed ON DELETE CASCADE);
@@ -48,9 +52,5 @@ SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec
 CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '0', NULL);
 SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec
 SQL
-swap=$(sql 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec" | grep -o 'locks held for [0-9.]* ms' | grep -o '[0-9.]*')
-echo "PostgreSQL $major, $rows rows, keys 'time', batches of 5000, one run:"
-echo "  recipe (UPDATE ... WHERE ctid IN): $recipe_rps rows/s, $recipe_wal WAL bytes"
-echo "  rekey (uuid_rekey_run):            $rekey_rps rows/s, $rekey_wal WAL bytes"
-echo "  ratios rekey/recipe: rows/s $(sql -c "SELECT round($rekey_rps::numeric / $recipe_rps, 2)"), WAL $(sql -c "SELECT round($rekey_wal::numeric / $recipe_wal, 2)")"
+swap=$(sql 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec" | grep -o 'locks held for [0-9.]* ms' | grep -o '[0-9.]*' || echo "(no swap: see the cluster log)")
 echo "  swap with a referencing table of $((2 * rows)) rows: locks held $swap ms"
