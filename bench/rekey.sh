@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The rekey's backfill against the one-table recipe of docs/reference.md, on two copies of the
 # same table (ROWS rows, keys 'time' from a timestamp column, no referencing table, so both fill
-# the same rows): rows per second and WAL bytes of each, as ratios from one run; then the swap's
-# lock time with a referencing table of 2 x ROWS rows. Writers' latency per phase is not
-# measured here yet.
+# the same rows): rows per second and WAL bytes of each, as ratios from one run; then the
+# writers' latency in each phase against no migration, and the swap's lock time, with a
+# referencing table of 2 x ROWS rows.
 #   bench/rekey.sh [MAJOR] [ROWS]      (default 18, 200000; the extension must be installed)
 set -euo pipefail
 major=${1:-18}
@@ -42,15 +42,68 @@ echo "PostgreSQL $major, $rows rows, keys 'time', batches of 5000, one run:"
 echo "  recipe (UPDATE ... WHERE ctid IN): $recipe_rps rows/s, $recipe_wal WAL bytes"
 echo "  rekey (uuid_rekey_run):            $rekey_rps rows/s, $rekey_wal WAL bytes"
 echo "  ratios rekey/recipe: rows/s $(sql -c "SELECT round($rekey_rps::numeric / $recipe_rps, 2)"), WAL $(sql -c "SELECT round($rekey_wal::numeric / $recipe_wal, 2)")"
-# the swap, with a referencing table of 2 x ROWS rows
+# The writers' latency in each phase, against the same writers with no migration in the same run:
+# a referencing table of 2 x ROWS rows, WRITERS sessions each looping two short transactions (a
+# row and a row referencing it; re-parenting a referencing row and touching its parent) and
+# timing each from its first statement to its COMMIT, until the swap is over. Then the swap's
+# lock time. Phases expand and swap last milliseconds: for them the table shows the slowest
+# transaction that ended in them.
+writers=4
 sql >/dev/null 2>&1 <<SQL
+SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'rollback') \gexec
 CREATE TABLE refs (id bigserial PRIMARY KEY, rekeyed_id bigint NOT NULL REFERENCES rekeyed ON DELETE CASCADE);
 INSERT INTO refs (rekeyed_id) SELECT 1 + g % $rows FROM generate_series(1, 2 * $rows) g;
 CREATE INDEX ON refs (rekeyed_id);
-SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'rollback') \gexec
-SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec
-CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '0', NULL);
-SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec
+VACUUM ANALYZE rekeyed, refs;
+CREATE TABLE bench_stop (stop boolean);
+INSERT INTO bench_stop VALUES (false);
+CREATE TABLE bench_phase (phase text, started timestamptz DEFAULT clock_timestamp());
+CREATE UNLOGGED TABLE bench_latency (ended timestamptz, ms float8);
+CREATE PROCEDURE bench_writer() LANGUAGE plpgsql AS \$w\$
+DECLARE
+  t0 timestamptz; ends timestamptz[] := '{}'; mss float8[] := '{}'; v_id bigint; v_p bigint;
+BEGIN
+  LOOP
+    EXIT WHEN (SELECT stop FROM bench_stop);
+    t0 := clock_timestamp();
+    INSERT INTO rekeyed (published, body) VALUES (now(), 'w') RETURNING id INTO v_id;
+    INSERT INTO refs (rekeyed_id) VALUES (v_id);
+    COMMIT;
+    ends := ends || clock_timestamp(); mss := mss || 1000 * EXTRACT(epoch FROM clock_timestamp() - t0)::float8;
+    t0 := clock_timestamp();
+    v_p := 1 + floor(random() * $rows)::bigint;
+    UPDATE refs SET rekeyed_id = v_p WHERE id = 1 + floor(random() * 2 * $rows)::bigint;
+    UPDATE rekeyed SET body = 'u' WHERE id = v_p;
+    COMMIT;
+    ends := ends || clock_timestamp(); mss := mss || 1000 * EXTRACT(epoch FROM clock_timestamp() - t0)::float8;
+    PERFORM pg_sleep(0.002);
+  END LOOP;
+  INSERT INTO bench_latency SELECT * FROM unnest(ends, mss);
+END
+\$w\$;
+CHECKPOINT;
 SQL
-swap=$(sql 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec" | grep -o 'locks held for [0-9.]* ms' | grep -o '[0-9.]*' || echo "(no swap: see the cluster log)")
-echo "  swap with a referencing table of $((2 * rows)) rows: locks held $swap ms"
+phase() { sql -c "INSERT INTO bench_phase (phase) VALUES ('$1')" >/dev/null; }
+pids=()
+for _ in $(seq 1 $writers); do sql -c "CALL bench_writer()" >/dev/null & pids+=($!); done
+phase "no migration"; sleep 10
+phase expand;   sql >/dev/null 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec"
+phase backfill; sql >/dev/null 2>&1 <<<"CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '20 ms', NULL)"
+phase prepare;  sql >/dev/null 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec"
+phase swap;     swap=$(sql 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec" | grep -o 'locks held for [0-9.]* ms' | grep -o '[0-9.]*' || echo "(no swap: see the cluster log)")
+phase "after swap"; sleep 10
+phase end
+sql -c "UPDATE bench_stop SET stop = true" >/dev/null
+for p in "${pids[@]}"; do wait "$p" || { echo "a writer failed" >&2; exit 1; }; done
+echo "  writers ($writers sessions, referencing table of $((2 * rows)) rows), latency of their transactions in ms:"
+sql -F' ' <<'SQL' | column -t -s'|' | sed 's/^/    /'
+WITH w AS (SELECT phase, started, lead(started) OVER (ORDER BY started) AS ended FROM bench_phase),
+     l AS (SELECT w.phase, w.started, l.ms FROM w JOIN bench_latency l ON l.ended >= w.started AND l.ended < w.ended),
+     s AS (SELECT phase, min(started) AS started, count(*) AS n,
+                  percentile_disc(0.99) WITHIN GROUP (ORDER BY ms) AS p99, max(ms) AS worst FROM l GROUP BY phase)
+SELECT 'phase|transactions|p99|max|p99 / no migration' UNION ALL
+SELECT * FROM (SELECT s.phase || '|' || s.n || '|' || round(s.p99::numeric, 1) || '|' || round(s.worst::numeric, 1) || '|'
+                      || round((s.p99 / b.p99)::numeric, 2)
+                 FROM s, (SELECT p99 FROM s WHERE phase = 'no migration') b ORDER BY s.started) x
+SQL
+echo "  swap, with the writers running: locks held $swap ms"

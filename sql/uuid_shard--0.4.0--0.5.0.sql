@@ -863,6 +863,17 @@ $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
                 EXECUTE pg_catalog.format('UPDATE %s s SET done = true, updated = pg_catalog.clock_timestamp() WHERE s.ord = 0', v_state);
                 state := 'backfilling'; rows := 0; "position" := p."position";
             ELSE
+                -- keys 'sequence' from a timestamp: a row stamped after the expand would put its key,
+                -- and every later one, above the keys minted since; the batch is undone
+                IF p.keys = 'sequence' AND p.ts_column IS NOT NULL
+                   AND GREATEST(coalesce(p.carry_ts, '-infinity'::timestamptz), v_max_ts)
+                       + (coalesce(p.carry_rank, 0) + v_n) * interval '1 microsecond' > p.expand_time THEN
+                    RAISE EXCEPTION 'keys ''sequence'' from % would give rows of % up to key % times after the expand (%)',
+                            pg_catalog.quote_ident(p.ts_column), parent, v_last, p.expand_time
+                        USING ERRCODE = 'datetime_field_overflow',
+                              DETAIL = 'A row''s timestamp is later than the expand: its key, and every later one, would sort above keys minted since.',
+                              HINT = 'Nothing of this batch was kept. Roll back, then expand with keys ''time'', or ''sequence'' without ts_column.';
+                END IF;
                 EXECUTE pg_catalog.format(
                     'UPDATE %s s SET "position" = $1, rows_done = s.rows_done + $2, carry_rank = coalesce(s.carry_rank, 0) + $2,
                                      carry_ts = GREATEST(s.carry_ts, $3), updated = pg_catalog.clock_timestamp()
@@ -1170,8 +1181,16 @@ BEGIN
                 coalesce(pg_catalog.quote_literal(v_phase), 'NULL')
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    SELECT * INTO p FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x WHERE x.ord = 0;
+    -- whether a rekey is in progress first: after contract the plan's refusals (the new column
+    -- exists) would hide the answer that matters
     SELECT s.schema_name, s.table_name, s.state INTO v_state_nsp, v_state_name, v_state FROM @extschema@._uuid_rekey_state(v_parent) s;
+    IF v_phase <> 'expand' AND v_state IS NULL THEN
+        RAISE EXCEPTION 'cannot generate % for %: no rekey of it is in progress', v_phase, v_parent
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  DETAIL = 'Its state table is made by expand and dropped by contract and rollback.',
+                  HINT = 'Start with the expand phase.';
+    END IF;
+    SELECT * INTO p FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x WHERE x.ord = 0;
     SELECT n.nspname, c.relname INTO v_pnsp, v_rel
       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = v_parent;
     SELECT pg_catalog.array_agg(x.relation::text ORDER BY x.ord DESC),
@@ -1179,11 +1198,6 @@ BEGIN
                         FILTER (WHERE x.ord > 0), '{}')
       INTO v_locks, v_fks FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x;
     v_swapped := v_state IS NOT NULL AND @extschema@._uuid_rekey_swapped(v_parent, p.new_column);
-
-    IF v_phase <> 'expand' AND v_state IS NULL THEN
-        RAISE EXCEPTION 'cannot generate % for %: no rekey of it is in progress', v_phase, v_parent
-            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Start with the expand phase.';
-    END IF;
     IF v_state IS NOT NULL THEN
         SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
     END IF;

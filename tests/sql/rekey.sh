@@ -22,7 +22,8 @@
 #   keys in the old ids' order and below every key minted after expand.
 # rollback: expand, part of the backfill, rollback: schema and data as before.
 # keys: 'time' (uuid_v7_time_us(new) = ts exactly), 'name' (uuid_v7_from_name), and a v4-keyed
-#   table rekeyed with 'sequence' (the new keys sort like the old uuids).
+#   table rekeyed with 'sequence' (the new keys sort like the old uuids); 'sequence' from a
+#   timestamp with one row stamped after the expand: the step stops with 22008 and keeps nothing.
 # names: quotes, a newline and dollar quotes in schema, table and column names, through every
 #   phase but contract.
 # SQL edition: installed by a non-superuser database owner, through rollback and contract.
@@ -299,6 +300,9 @@ check "contract: the old columns, triggers and state are gone" \
 check "after contract: a comment by the new key, and ON DELETE CASCADE" \
   "$(q "WITH p AS (INSERT INTO posts (title) VALUES ('after') RETURNING uuid) INSERT INTO comments (post_uuid) SELECT uuid FROM p" && q "DELETE FROM posts WHERE title = 'after'" && q "SELECT count(*) FROM comments WHERE post_uuid NOT IN (SELECT uuid FROM posts)")" 0
 
+check "contract generated again: 55000, no rekey in progress (not a refusal of the plan)" \
+  "$(as_role app rk -v VERBOSITY=sqlstate -c "SELECT uuid_shard.uuid_rekey_ddl('posts', 'contract')" 2>&1 | grep -c 'ERROR:  55000' || true)" 1
+
 # ================================ rollback ================================
 suite_case "rollback"
 as_role app rk >/dev/null <<SQL
@@ -353,6 +357,20 @@ check "v4 keys, 'sequence': v7 keys in the order of the old uuids" \
 check "v4 keys: swapped, references follow" \
   "$(q "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'v4'::regclass AND contype = 'p'") $(q "SELECT count(*) FROM v4_ref r JOIN v4 ON v4.id = r.v4_id WHERE r.v4_uuid IS DISTINCT FROM v4.uuid")" \
   "PRIMARY KEY (uuid) 0"
+# keys 'sequence' from a timestamp, one row stamped after the expand: its batch stops with 22008
+# and keeps nothing
+as_role app rk >/dev/null 2>&1 <<'SQL'
+CREATE TABLE fut (id bigserial PRIMARY KEY, at timestamptz NOT NULL);
+INSERT INTO fut (at) SELECT CASE WHEN g = 50 THEN now() + interval '1 day' ELSE '2024-01-01'::timestamptz + g * interval '1 minute' END
+  FROM generate_series(1, 100) g;
+SELECT uuid_shard.uuid_rekey_ddl('fut', 'expand', 'at', 'sequence') \gexec
+SQL
+check "keys 'sequence', a timestamp after the expand: the step stops with 22008" \
+  "$(sqlstate "SELECT * FROM uuid_shard.uuid_rekey_step('fut', 1000)")" 22008
+check "keys 'sequence', a timestamp after the expand: nothing of the batch kept" \
+  "$(q "SELECT count(*) FROM fut WHERE uuid IS NOT NULL") $(q "SELECT rows_done FROM fut_rekey WHERE ord = 0")" "0 0"
+as_role app rk <<<"SELECT uuid_shard.uuid_rekey_ddl('fut', 'rollback') \\gexec" >/dev/null 2>&1
+check "keys 'sequence', rolled back after the refusal" "$(q "SELECT to_regclass('fut_rekey') IS NULL")" t
 # ================================ names ================================
 suite_case "names"
 # quotes, a newline and dollar quotes in every name the scripts carry
