@@ -556,7 +556,7 @@ PY
 case_rekey_squat() { # SETTING EDITION
   attack "rekey: a planted state table and sync function" "$1" "$2"
   if [ "$1" != writable ]; then report n/a "mallory cannot create in the tables' schema"; return; fi
-  newdb c9_"$1"_"$2" "$1" "$2"
+  newdb c21_"$1"_"$2" "$1" "$2"
   as app -d "$DB" -q <<'SQL'
 CREATE TABLE public.posts (id bigserial PRIMARY KEY, t timestamptz NOT NULL DEFAULT now());
 CREATE TABLE public.comments (id bigserial PRIMARY KEY, post_id bigint REFERENCES public.posts);

@@ -62,7 +62,14 @@ same_schema() {
 }
 schema() { "$CLUSTER_BIN/pg_dump" -h "$CLUSTER_DIR/sock" -p "$CLUSTER_PORT" -U postgres --schema-only -n public rk | grep -v '^\\\(un\)\?restrict'; }
 # phase PARENT PHASE: generate the script of a phase and run it, as app
-phase() { as_role app rk -v VERBOSITY=verbose <<<"SELECT uuid_shard.uuid_rekey_ddl('$1', '$2') \\gexec" 2>&1; }
+# (its output either way, with an ERROR line if psql stopped: the checks count them; a failed one
+# is shown whole)
+phase() {
+  local out rc=0
+  out=$(as_role app rk -v VERBOSITY=verbose <<<"SELECT uuid_shard.uuid_rekey_ddl('$1', '$2') \\gexec" 2>&1) || rc=$?
+  [ "$rc" = 0 ] || { printf 'phase %s of %s stopped (psql exit %s):\n%s\n' "$2" "$1" "$rc" "$out" >&2; out+=$'\nERROR: psql exited with '$rc; }
+  printf '%s\n' "$out"
+}
 
 # ================================ refusals ================================
 suite_case "refusals"
@@ -131,6 +138,7 @@ CREATE TABLE views_2025 PARTITION OF views FOR VALUES FROM ('2025-01-01') TO ('2
 CREATE INDEX ON views (post_id);
 CREATE TABLE posts_twin (id bigint PRIMARY KEY, title text);
 CREATE TABLE comments_twin (id bigint PRIMARY KEY, post_id bigint, body text);
+CREATE INDEX ON comments_twin (post_id);
 CREATE TABLE writer_stop (stop boolean);
 INSERT INTO writer_stop VALUES (false);
 INSERT INTO posts (published, title) SELECT '2024-01-01'::timestamptz + g * interval '1 second', 't' || g FROM generate_series(1, $ROWS) g;
