@@ -888,11 +888,19 @@ $sql$WITH b AS (SELECT t.%3$I AS k FROM %1$s t WHERE true %4$s ORDER BY t.%3$I L
             IF v_i <= coalesce(pg_catalog.cardinality(v_leaves), 0) THEN
                 EXECUTE pg_catalog.format(
 $sql$WITH u AS (UPDATE %1$s t SET %2$I = p.%5$I FROM %4$s p
-             WHERE t.ctid >= pg_catalog.format('(%%s,0)', %6$s)::tid AND t.ctid < pg_catalog.format('(%%s,0)', %7$s)::tid
-               AND t.%2$I IS NULL AND t.%3$I IS NOT NULL AND p.%8$I = t.%3$I RETURNING 1)
+             WHERE %6$s AND t.%2$I IS NULL AND t.%3$I IS NOT NULL AND p.%7$I = t.%3$I RETURNING 1)
  SELECT pg_catalog.count(*)::integer FROM u$sql$,
-                    v_leaves[v_i]::regclass, s.new_column, s.old_column, parent, p.new_column, v_page,
-                    v_page + GREATEST(1, batch_rows / 50), p.old_column)
+                    v_leaves[v_i]::regclass, s.new_column, s.old_column, parent, p.new_column,
+                    -- the batch's pages: a TID range scan from PostgreSQL 14; before, a TID scan
+                    -- of every line pointer a page can hold (a range would scan the whole table)
+                    CASE WHEN pg_catalog.current_setting('server_version_num')::integer >= 140000
+                    THEN pg_catalog.format('t.ctid >= ''(%s,0)''::pg_catalog.tid AND t.ctid < ''(%s,0)''::pg_catalog.tid',
+                                           v_page, v_page + GREATEST(1, batch_rows / 50))
+                    ELSE pg_catalog.format('t.ctid OPERATOR(pg_catalog.=) ANY (ARRAY(SELECT pg_catalog.format(''(%%s,%%s)'', b, o)::pg_catalog.tid
+                                             FROM pg_catalog.generate_series(%s::bigint, %s::bigint) b, pg_catalog.generate_series(1, %s) o))',
+                                           v_page, v_page + GREATEST(1, batch_rows / 50) - 1,
+                                           (pg_catalog.current_setting('block_size')::integer - 24) / 28) END,
+                    p.old_column)
                    INTO v_n;
                 v_page := v_page + GREATEST(1, batch_rows / 50);
                 IF v_page >= pg_catalog.pg_relation_size(v_leaves[v_i]::regclass) / pg_catalog.current_setting('block_size')::bigint THEN

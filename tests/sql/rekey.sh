@@ -3,8 +3,9 @@
 # cluster, every script run by the tables' owner, a role that is not a superuser, with psql's
 # \gexec as docs/migrating.md shows; the extension installed as the README does.
 #   tests/sql/rekey.sh MAJOR          (the extension must already be installed)
-#   REKEY_ROWS=N                      parent rows (20,000 unless given); each referencing table
-#                                     has twice as many
+#   REKEY_ROWS=N                      parent rows of the cycle (1,000,000 where is_full_major,
+#                                     20,000 elsewhere); comments and views have twice as many,
+#                                     likes as many
 #
 # refusals: each refusal the issue lists stops expand with its SQLSTATE, and the schema
 #   (pg_dump --schema-only) is what it was.
@@ -33,7 +34,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 . "$here/../lib/suite.sh"
 suite_init "$major"
-ROWS=${REKEY_ROWS:-20000}
+if is_full_major "$major"; then ROWS=1000000; else ROWS=20000; fi
+ROWS=${REKEY_ROWS:-$ROWS}
 WRITERS=8
 hold_system_lock "$major"
 . "$here/lib/edition.sh"
@@ -130,6 +132,7 @@ CREATE TABLE comments (id bigserial PRIMARY KEY, post_id bigint NOT NULL REFEREN
 CREATE INDEX ON comments (post_id);
 CREATE INDEX comments_page ON comments (post_id, id DESC);
 CREATE TABLE likes (post_id bigint REFERENCES posts ON DELETE SET NULL, who text);
+CREATE INDEX ON likes (post_id);
 CREATE UNIQUE INDEX likes_once ON likes (who, post_id) WHERE who <> 'w';
 CREATE INDEX posts_expr ON posts ((id % 10));
 CREATE TABLE views (post_id bigint REFERENCES posts ON DELETE SET NULL, at timestamptz NOT NULL, n int) PARTITION BY RANGE (at);
@@ -143,7 +146,7 @@ CREATE TABLE writer_stop (stop boolean);
 INSERT INTO writer_stop VALUES (false);
 INSERT INTO posts (published, title) SELECT '2024-01-01'::timestamptz + g * interval '1 second', 't' || g FROM generate_series(1, $ROWS) g;
 INSERT INTO comments (post_id, body) SELECT 1 + g % $ROWS, 'c' FROM generate_series(1, 2 * $ROWS) g;
-INSERT INTO likes SELECT CASE WHEN g % 10 = 0 THEN NULL ELSE 1 + g % $ROWS END, 'w' FROM generate_series(1, 2 * $ROWS) g;
+INSERT INTO likes SELECT CASE WHEN g % 10 = 0 THEN NULL ELSE 1 + g % $ROWS END, 'w' FROM generate_series(1, $ROWS) g;
 INSERT INTO views SELECT 1 + g % $ROWS, '2024-01-01'::timestamptz + (g % 700) * interval '1 day', g FROM generate_series(1, 2 * $ROWS) g;
 INSERT INTO posts_twin SELECT id, title FROM posts;
 INSERT INTO comments_twin SELECT id, post_id, body FROM comments;
