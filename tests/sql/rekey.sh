@@ -200,7 +200,7 @@ BEGIN
       DELETE FROM posts_twin WHERE id = v_mine;
       COMMIT;
     END IF;
-    PERFORM pg_sleep(0.005);
+    PERFORM pg_sleep(0.02);
   END LOOP;
 END
 \$w\$;
@@ -247,7 +247,7 @@ out=$(as_role app rk -c "CALL uuid_shard.uuid_rekey_run('posts', 500, '0', NULL,
 check "max_runtime: stops cleanly and says so" "$(grep -c 'CALL it again to resume' <<<"$out")" 1
 check "resumed at its checkpoint: the position only moved forward" \
   "$(q "SELECT coalesce(position::bigint, 0) >= $pos FROM posts_rekey WHERE ord = 0")" t
-out=$(as_role app rk -c "CALL uuid_shard.uuid_rekey_run('posts', 500, '0', NULL)" 2>&1)
+out=$(as_role app rk -c "CALL uuid_shard.uuid_rekey_run('posts', 5000, '0', NULL)" 2>&1)
 check "backfill: done" "$(q "SELECT state FROM uuid_shard.uuid_rekey_step('posts')")" done
 check "every parent row has its new key, every child its parent's" \
   "$(q "SELECT (SELECT count(*) FROM posts WHERE uuid IS NULL) + (SELECT count(*) FROM comments WHERE post_uuid IS NULL)
