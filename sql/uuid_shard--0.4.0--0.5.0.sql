@@ -22,6 +22,86 @@ BEGIN
 END
 $uuid_shard_minor_check$;
 
+-- ==== One lock helper for the emitted scripts (src/sql/locks.sql): _uuid_lock_tables, new; the
+-- tail split's _uuid_tail_split_lock (src/sql/tail_partition.sql) now calls it: attempts shorter
+-- than deadlock_timeout, and the blocking pids named when it gives up.
+-- Strong locks for the emitted scripts that change tables under their writers (the tail split,
+-- the rekey). Writers lock tables in their own order (an order row locks orders, then checks its
+-- account in the referenced table), so a script that held one table and waited for another
+-- could deadlock with them: it takes all its locks together, in short attempts.
+
+-- Internal: the tables (text names, qualified and quoted) locked ACCESS EXCLUSIVE all together:
+-- each attempt takes them in order, waiting at most min(200 ms, deadlock_timeout / 2) for each,
+-- so that an attempt always gives up before the deadlock detector could pick an application
+-- transaction as its victim; on a timeout it gives back what it took (a subtransaction) and
+-- tries again after a short random pause, for up to a minute, then raises 55P03 naming the pids
+-- that held the table it could not get. Then lock_timeout is the caller's again; it returns the
+-- time it got the last lock. The one way the emitted scripts take strong locks: the rekey's
+-- phases and the tail split (through _uuid_tail_split_lock, which its released scripts call).
+CREATE FUNCTION @extschema@._uuid_lock_tables(tables text[], purpose text)
+RETURNS timestamptz
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
+    v_attempt CONSTANT integer := LEAST(200, GREATEST(1,
+        EXTRACT(epoch FROM pg_catalog.current_setting('deadlock_timeout')::interval)::numeric * 1000 / 2)::integer);
+    v_deadline CONSTANT timestamptz := pg_catalog.clock_timestamp() + interval '1 minute';
+    v_table text;
+    v_busy text;
+    v_pids integer[];
+BEGIN
+    LOOP
+        BEGIN
+            PERFORM pg_catalog.set_config('lock_timeout', v_attempt || 'ms', true);
+            FOREACH v_table IN ARRAY tables LOOP
+                v_busy := v_table;
+                IF pg_catalog.to_regclass(v_table) IS NOT NULL THEN
+                    EXECUTE pg_catalog.format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', pg_catalog.to_regclass(v_table));
+                END IF;
+            END LOOP;
+            PERFORM pg_catalog.set_config('lock_timeout', v_timeout, true);
+            RETURN pg_catalog.clock_timestamp();
+        EXCEPTION WHEN lock_not_available THEN
+            IF pg_catalog.clock_timestamp() > v_deadline THEN
+                SELECT pg_catalog.array_agg(DISTINCT l.pid ORDER BY l.pid) INTO v_pids
+                  FROM pg_catalog.pg_locks l
+                 WHERE l.locktype = 'relation' AND l.granted AND l.pid <> pg_catalog.pg_backend_pid()
+                   AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())
+                   AND l.relation = pg_catalog.to_regclass(v_busy);
+                RAISE EXCEPTION 'could not lock % for %: other transactions kept them busy for a minute',
+                        pg_catalog.array_to_string(tables, ', '), purpose
+                    USING ERRCODE = 'lock_not_available',
+                          DETAIL = pg_catalog.format('%s was held by the server processes %s.', v_busy,
+                                                     coalesce(pg_catalog.array_to_string(v_pids, ', '), '(gone)')),
+                          HINT = 'Nothing was changed. Run the statement again when these sessions have ended.';
+            END IF;
+            PERFORM pg_catalog.pg_sleep(0.05 + pg_catalog.random() * 0.2);
+        END;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_lock_tables(text[], text) IS
+'internal to uuid_shard: ACCESS EXCLUSIVE locks on tables, taken all together in short attempts without waiting while holding some';
+
+-- Internal, the split script's first statement: ACCESS EXCLUSIVE locks on tables, in their order,
+-- taken so that the split never waits while holding some of them (_uuid_lock_tables, locks.sql).
+-- Released split scripts call it by this name.
+CREATE OR REPLACE FUNCTION @extschema@._uuid_tail_split_lock(tables text[])
+RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    PERFORM @extschema@._uuid_lock_tables(tables, 'the split');
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_tail_split_lock(text[]) IS
+'internal to uuid_shard: locks the tables of a split without waiting while holding some of them';
+
 -- ==== Online rekeying onto v7 keys (src/sql/rekey.sql): uuid_rekey_plan, uuid_rekey_ddl,
 -- uuid_rekey_step, uuid_rekey_run, uuid_rekey_status and their internals, new in 0.5.0.
 -- Rekeying a table and every table that references it onto v7 keys, online (docs/migrating.md).
@@ -91,63 +171,6 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@._uuid_rekey_state(regclass) IS
 'internal to uuid_shard: the rekey state table of a parent, checked by shape and owner';
-
--- Internal: the tables (text names, qualified and quoted) locked ACCESS EXCLUSIVE all together:
--- each attempt takes them in order, waiting at most min(200 ms, deadlock_timeout / 2) for each,
--- so that an attempt always gives up before the deadlock detector could pick an application
--- transaction as its victim; on a timeout it gives back what it took (a subtransaction) and
--- tries again after a short random pause, for up to a minute, then raises 55P03 naming the pids
--- that held the table it could not get. Then lock_timeout is the caller's again; it returns the
--- time it got the last lock. The rekey
--- scripts' one way to take strong locks (the released _uuid_tail_split_lock does the same for
--- the split and keeps its definition).
-CREATE FUNCTION @extschema@._uuid_lock_tables(tables text[], purpose text)
-RETURNS timestamptz
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
-SET search_path = pg_catalog, pg_temp
-AS $fn$
-DECLARE
-    v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
-    v_attempt CONSTANT integer := LEAST(200, GREATEST(1,
-        EXTRACT(epoch FROM pg_catalog.current_setting('deadlock_timeout')::interval)::numeric * 1000 / 2)::integer);
-    v_deadline CONSTANT timestamptz := pg_catalog.clock_timestamp() + interval '1 minute';
-    v_table text;
-    v_busy text;
-    v_pids integer[];
-BEGIN
-    LOOP
-        BEGIN
-            PERFORM pg_catalog.set_config('lock_timeout', v_attempt || 'ms', true);
-            FOREACH v_table IN ARRAY tables LOOP
-                v_busy := v_table;
-                IF pg_catalog.to_regclass(v_table) IS NOT NULL THEN
-                    EXECUTE pg_catalog.format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', pg_catalog.to_regclass(v_table));
-                END IF;
-            END LOOP;
-            PERFORM pg_catalog.set_config('lock_timeout', v_timeout, true);
-            RETURN pg_catalog.clock_timestamp();
-        EXCEPTION WHEN lock_not_available THEN
-            IF pg_catalog.clock_timestamp() > v_deadline THEN
-                SELECT pg_catalog.array_agg(DISTINCT l.pid ORDER BY l.pid) INTO v_pids
-                  FROM pg_catalog.pg_locks l
-                 WHERE l.locktype = 'relation' AND l.granted AND l.pid <> pg_catalog.pg_backend_pid()
-                   AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())
-                   AND l.relation = pg_catalog.to_regclass(v_busy);
-                RAISE EXCEPTION 'could not lock % for %: other transactions kept them busy for a minute',
-                        pg_catalog.array_to_string(tables, ', '), purpose
-                    USING ERRCODE = 'lock_not_available',
-                          DETAIL = pg_catalog.format('%s was held by the server processes %s.', v_busy,
-                                                     coalesce(pg_catalog.array_to_string(v_pids, ', '), '(gone)')),
-                          HINT = 'Nothing was changed. Run the statement again when these sessions have ended.';
-            END IF;
-            PERFORM pg_catalog.pg_sleep(0.05 + pg_catalog.random() * 0.2);
-        END;
-    END LOOP;
-END
-$fn$;
-
-COMMENT ON FUNCTION @extschema@._uuid_lock_tables(text[], text) IS
-'internal to uuid_shard: ACCESS EXCLUSIVE locks on tables, taken all together in short attempts without waiting while holding some';
 
 -- Internal: the extension's schema, quoted, as the catalog has it (for emitted calls).
 CREATE FUNCTION @extschema@._uuid_rekey_ext()

@@ -296,43 +296,15 @@ COMMENT ON FUNCTION @extschema@.uuid_tail_partitions(regclass, integer) IS
 'the partitions of a HASH (col uuid_tail_ops) partitioned table with modulus, remainder, rows and the workers whose keys each holds';
 
 -- Internal, the split script's first statement: ACCESS EXCLUSIVE locks on tables, in their order,
--- taken so that the split never waits while holding some of them. Writers lock tables in
--- their own order (an order row locks orders, then checks its account in the referenced
--- table), so a split that held one table and waited for another could deadlock with them. Each
--- attempt waits at most 200 ms per lock; on a timeout it gives back what it took (a
--- subtransaction) and tries again after a short random pause, for up to a minute. Then
--- lock_timeout is the caller's again.
+-- taken so that the split never waits while holding some of them (_uuid_lock_tables, locks.sql).
+-- Released split scripts call it by this name.
 CREATE FUNCTION @extschema@._uuid_tail_split_lock(tables text[])
 RETURNS void
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
-DECLARE
-    v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
-    v_deadline CONSTANT timestamptz := pg_catalog.clock_timestamp() + interval '1 minute';
-    v_table text;
 BEGIN
-    LOOP
-        BEGIN
-            PERFORM pg_catalog.set_config('lock_timeout', '200ms', true);
-            FOREACH v_table IN ARRAY tables LOOP
-                -- one gone since the script was made is _uuid_tail_split_pending's to judge
-                IF pg_catalog.to_regclass(v_table) IS NOT NULL THEN
-                    EXECUTE pg_catalog.format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', pg_catalog.to_regclass(v_table));
-                END IF;
-            END LOOP;
-            PERFORM pg_catalog.set_config('lock_timeout', v_timeout, true);
-            RETURN;
-        EXCEPTION WHEN lock_not_available THEN
-            IF pg_catalog.clock_timestamp() > v_deadline THEN
-                RAISE EXCEPTION 'could not lock % for the split within a minute: other transactions kept them busy',
-                        pg_catalog.array_to_string(tables, ', ')
-                    USING ERRCODE = 'lock_not_available',
-                          HINT = 'Nothing was changed. Run the script again when fewer transactions write these tables.';
-            END IF;
-            PERFORM pg_catalog.pg_sleep(0.05 + pg_catalog.random() * 0.2);
-        END;
-    END LOOP;
+    PERFORM @extschema@._uuid_lock_tables(tables, 'the split');
 END
 $fn$;
 

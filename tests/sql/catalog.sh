@@ -33,7 +33,9 @@ fi
 unpinned_edition=()
 # Bodies rewritten with the same markings, comment and header (their behaviour is held by
 # tests/pg_regress, tests/sql/sql_edition_parity.sh and the other suites named).
-rewritten=()
+rewritten=(
+  "function uuid_shard._uuid_tail_split_lock(text[])=one lock helper with the rekey (_uuid_lock_tables): attempts under deadlock_timeout, the blocking pids named (tail_hash)"
+)
 # The SQL edition's alone.
 rewritten_edition=(
   "function uuid_shard.uuidv7()=keys that tell the time: a count in rand_b while the clock stands still, never past the clock's millisecond (sql_edition_parity)"
