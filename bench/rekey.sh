@@ -43,11 +43,11 @@ echo "  recipe (UPDATE ... WHERE ctid IN): $recipe_rps rows/s, $recipe_wal WAL b
 echo "  rekey (uuid_rekey_run):            $rekey_rps rows/s, $rekey_wal WAL bytes"
 echo "  ratios rekey/recipe: rows/s $(sql -c "SELECT round($rekey_rps::numeric / $recipe_rps, 2)"), WAL $(sql -c "SELECT round($rekey_wal::numeric / $recipe_wal, 2)")"
 # The writers' latency in each phase, against the same writers with no migration in the same run:
-# a referencing table of 2 x ROWS rows, WRITERS sessions each looping two short transactions (a
-# row and a row referencing it; re-parenting a referencing row and touching its parent) and
-# timing each from its first statement to its COMMIT, until the swap is over. Then the swap's
-# lock time. Phases expand and swap last milliseconds: for them the table shows the slowest
-# transaction that ended in them.
+# a referencing table of 2 x ROWS rows, 4 sessions each looping two short transactions (a row
+# and a row referencing it; re-parenting a referencing row and touching its parent, the other
+# order) with a 20 ms pause, each timed from its first statement to its COMMIT, until the swap is
+# over. A phase's window is as long as the phase took, its lock attempts included. Then the
+# swap's lock time.
 writers=4
 sql >/dev/null 2>&1 <<SQL
 SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'rollback') \gexec
@@ -76,7 +76,7 @@ BEGIN
     UPDATE rekeyed SET body = 'u' WHERE id = v_p;
     COMMIT;
     ends := ends || clock_timestamp(); mss := mss || 1000 * EXTRACT(epoch FROM clock_timestamp() - t0)::float8;
-    PERFORM pg_sleep(0.002);
+    PERFORM pg_sleep(0.02);
   END LOOP;
   INSERT INTO bench_latency SELECT * FROM unnest(ends, mss);
 END
@@ -87,10 +87,11 @@ phase() { sql -c "INSERT INTO bench_phase (phase) VALUES ('$1')" >/dev/null; }
 pids=()
 for _ in $(seq 1 $writers); do sql -c "CALL bench_writer()" >/dev/null & pids+=($!); done
 phase "no migration"; sleep 10
-phase expand;   sql >/dev/null 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec"
-phase backfill; sql >/dev/null 2>&1 <<<"CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '20 ms', NULL)"
-phase prepare;  sql >/dev/null 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec"
-phase swap;     swap=$(sql 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec" | grep -o 'locks held for [0-9.]* ms' | grep -o '[0-9.]*' || echo "(no swap: see the cluster log)")
+phase expand;   PGOPTIONS="-c client_min_messages=warning" sql -v VERBOSITY=terse >/dev/null <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec"
+phase backfill; PGOPTIONS="-c client_min_messages=warning" sql -v VERBOSITY=terse >/dev/null <<<"CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '20 ms', NULL)"
+phase prepare;  PGOPTIONS="-c client_min_messages=warning" sql -v VERBOSITY=terse >/dev/null <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec"
+phase swap;     out=$(sql -v VERBOSITY=terse 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec" || true)
+swap=$(grep -o 'locks held for [0-9.]* ms' <<<"$out" | grep -o '[0-9.]*' || { grep ERROR <<<"$out" >&2; echo "(no swap)"; })
 phase "after swap"; sleep 10
 phase end
 sql -c "UPDATE bench_stop SET stop = true" >/dev/null
