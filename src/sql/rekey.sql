@@ -664,13 +664,11 @@ COMMENT ON FUNCTION @extschema@._uuid_rekey_stage(regclass) IS
 -- table. A batch that waits for a row an application transaction holds gives up after
 -- min(200 ms, deadlock_timeout / 4) and reports 'retry' (nothing done); the application never
 -- waits on it long and never sees a deadlock error from it. state: 'backfilling', 'waiting',
--- 'retry', 'done'. No JIT: a batch is one short statement run thousands of times, whose
--- estimated cost is high enough for the server to compile it every time.
+-- 'retry', 'done'.
 CREATE FUNCTION @extschema@.uuid_rekey_step(parent regclass, batch_rows integer DEFAULT 5000)
 RETURNS TABLE(relation regclass, state text, rows integer, "position" text)
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
-SET jit = off
 AS $fn$
 DECLARE
     v_state regclass;
