@@ -82,17 +82,18 @@ BEGIN
            AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND p.prokind <> 'a'
            AND (p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) IN (SELECT l.proname, l.args FROM uuid_shard_move_list l)
     LOOP
+        -- ROUTINE: uuid_rekey_run is a procedure
         v_def := pg_catalog.pg_get_functiondef(r.oid);
         v_owner := (SELECT p.proowner::pg_catalog.regrole::text FROM pg_catalog.pg_proc p WHERE p.oid = r.oid);
         v_comment := pg_catalog.obj_description(r.oid, 'pg_proc');
-        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard DROP FUNCTION %s', r.oid::pg_catalog.regprocedure);
-        EXECUTE pg_catalog.format('DROP FUNCTION %s', r.oid::pg_catalog.regprocedure);
-        EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(%s) RENAME TO %I', v_schema, r.proname || '__uuid_shard_move',
+        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard DROP ROUTINE %s', r.oid::pg_catalog.regprocedure);
+        EXECUTE pg_catalog.format('DROP ROUTINE %s', r.oid::pg_catalog.regprocedure);
+        EXECUTE pg_catalog.format('ALTER ROUTINE %I.%I(%s) RENAME TO %I', v_schema, r.proname || '__uuid_shard_move',
                                   r.args, r.proname);
         EXECUTE v_def;
-        EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(%s) OWNER TO %s', v_schema, r.proname, r.args, v_owner);
-        EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.%I(%s) IS %L', v_schema, r.proname, r.args, v_comment);
-        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard ADD FUNCTION %I.%I(%s)', v_schema, r.proname, r.args);
+        EXECUTE pg_catalog.format('ALTER ROUTINE %I.%I(%s) OWNER TO %s', v_schema, r.proname, r.args, v_owner);
+        EXECUTE pg_catalog.format('COMMENT ON ROUTINE %I.%I(%s) IS %L', v_schema, r.proname, r.args, v_comment);
+        EXECUTE pg_catalog.format('ALTER EXTENSION uuid_shard ADD ROUTINE %I.%I(%s)', v_schema, r.proname, r.args);
     END LOOP;
     -- 4. What only the edition's functions used, and the native ones do not: the argument
     --    domains, then the helpers: the raising ones their CHECKs and the text decoders call,

@@ -19,8 +19,9 @@ EXCEPTION WHEN OTHERS THEN
   RETURN st || ': ' || msg || coalesce(' / ' || nullif(det, ''), '');
 END $$;
 
--- markings are part of the API
-SELECT proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS function,
+-- markings are part of the API (a procedure's arguments read without IN, as before
+-- PostgreSQL 14 showed them)
+SELECT proname || '(' || regexp_replace(pg_get_function_identity_arguments(p.oid), '(^|, )IN ', '\1', 'g') || ')' AS function,
        provolatile, proisstrict, proparallel, prosecdef
   FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
  WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_shard') AND d.deptype = 'e'
