@@ -144,7 +144,7 @@ check "functions (OIDs), tables, indexes (files), dependencies and rows unchange
 # the functions added are exactly those this script defines and 0.2.0's did not
 added=$(as_role app_owner app020 -c "SELECT string_agg(DISTINCT proname, ' ' ORDER BY proname) FROM pg_proc
                                WHERE pronamespace = 'shard'::regnamespace AND oid > $max_oid020")
-script_names() { grep -o '^CREATE OR REPLACE \(FUNCTION\|AGGREGATE\) @extschema@\.[a-z0-9_]*' "$1" | sed 's/.*\.//' | sort -u; }
+script_names() { grep -o '^CREATE OR REPLACE \(FUNCTION\|PROCEDURE\|AGGREGATE\) @extschema@\.[a-z0-9_]*' "$1" | sed 's/.*\.//' | sort -u; }
 check "functions added: those new in this script ($added)" "$added" \
   "$(comm -13 <(script_names "$dist/0.2.0/uuid_shard-0.2.0.sql") <(script_names "$script") | tr '\n' ' ' | sed 's/ $//')"
 check "the dependents agree with the functions and take new rows" "$(as_role app_owner app020 <<'SQL'
