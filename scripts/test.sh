@@ -22,26 +22,29 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 # Every major that scripts/setup.sh installs, oldest first.
 read -ra all_majors <<<"$TESTED_MAJORS"
-# Cluster tests (tests/sql/NAME.sh) that run on the oldest and newest major only (all when --pg).
-edge_only_tests="load parallel hostile"
 majors=("${all_majors[@]}") quick=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --pg) majors=("${2:?--pg needs a major}"); edge_only_tests=""; shift 2 ;;
+    --pg) majors=("${2:?--pg needs a major}"); shift 2 ;;
     --quick) quick=1; shift ;;
     -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "test: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
 bash scripts/setup.sh || exit 1
+setup_seconds=$SECONDS
 # Again, now that the set-up has put the compiler it exports (RUSTC) in place.
 . scripts/lib.sh
 single=$([ ${#majors[@]} = 1 ] && echo 1 || echo 0)
-edge() { [ "$single" = 1 ] || is_full_major "$1"; }  # edge MAJOR: the heavy steps run on MAJOR
+# runs_on SUITE MAJOR: the test command runs SUITE on MAJOR (tests/matrix; with --pg, every suite).
+runs_on() { [ "$single" = 1 ] || case " $(suite_majors "$1") " in *" $2 "*) return 0 ;; *) return 1 ;; esac; }
 
-# Each group appends one line per suite to its results file and writes its output to its log.
+# Each group appends one line per suite to its results file (outcome, name, seconds, group) and
+# writes its output to its log.
 results="$PROJECT_ROOT/.pg/test-results"
 rm -rf "$results"; mkdir -p "$results"
+# Suites that use another major's tree say so here (package_installed in scripts/lib.sh).
+export UUID_SHARD_CROSS_MAJOR="$results/cross-major"
 GROUP=main
 suite() { # suite NAME CMD... : runs one suite, records the outcome
   # A suite exits 0 when it ran and passed, $SUITE_SKIPPED (77, as in automake) when it has
@@ -50,13 +53,14 @@ suite() { # suite NAME CMD... : runs one suite, records the outcome
   local name=$1 rc outcome; shift
   local t0=$SECONDS
   printf '\n======== %s ========\n' "$name"
-  "$@"; rc=$?
+  UUID_SHARD_SUITE=$name "$@"; rc=$?
   case $rc in
-    0) outcome=ok; printf -- '-------- %s: ok (%ss)\n' "$name" $((SECONDS - t0)) ;;
-    "$SUITE_SKIPPED") outcome=skipped; printf -- '-------- %s: skipped\n' "$name" ;;
-    *) outcome=FAILED; printf -- '-------- %s: FAILED (%ss)\n' "$name" $((SECONDS - t0)) ;;
+    0) outcome=ok ;;
+    "$SUITE_SKIPPED") outcome=skipped ;;
+    *) outcome=FAILED ;;
   esac
-  printf '%s\t%s\n' "$outcome" "$name" >>"$results/$GROUP.tsv"
+  printf -- '-------- %s: %s (%ss)\n' "$name" "$outcome" $((SECONDS - t0))
+  printf '%s\t%s\t%s\t%s\n' "$outcome" "$name" $((SECONDS - t0)) "$GROUP" >>"$results/$GROUP.tsv"
 }
 
 # The release builds (steps 3 and 7) take minutes of CPU each and need nothing the tests make:
@@ -67,16 +71,14 @@ build_list=()
 if [ "$quick" = 0 ]; then
   # amd64: the first major of each lane first, then alternately; arm64 on the edge majors after.
   for m in "${majors[@]}"; do build_list+=("amd64 $m"); done
-  for m in "${majors[@]}"; do edge "$m" && build_list+=("arm64 $m"); done
+  for m in "${majors[@]}"; do runs_on arm64 "$m" && build_list+=("arm64 $m"); done
   rm -rf "$builds"; mkdir -p "$builds"
 fi
-built() { # built ARCH MAJOR: waits for the background build; its log; its status
-  while [ ! -f "$builds/$1-pg$2.status" ]; do
-    kill -0 "$builds_pid" 2>/dev/null || { echo "the background builds stopped before the $1 build for PostgreSQL $2"; return 1; }
-    sleep 2
-  done
-  cat "$builds/$1-pg$2.log"
-  return "$(cat "$builds/$1-pg$2.status")"
+built() { # built ARCH MAJOR: waits for the background build (package_built); its log; its status
+  local rc=0
+  package_built "$1" "$2" || rc=$?
+  cat "$builds/$1-pg$2.log" 2>/dev/null
+  return "$rc"
 }
 
 checks() { # the checks that need no PostgreSQL
@@ -94,11 +96,11 @@ checks() { # the checks that need no PostgreSQL
 round() { # round MAJOR: every amd64 test of one major
   local m=$1 t
   major_lock "$m"
-  # cargo pgrx test builds its own debug library per major and installs it into the major's tree
-  # (on the oldest and newest major: every major's SQL runs on the packaged build in step 4),
-  # before the package is installed there. Its port is fixed per major, its debug library is
-  # shared by the majors: one at a time.
-  if [ -z "$edge_only_tests" ] || is_full_major "$m"; then
+  # cargo pgrx test builds its own debug library and installs it into the major's tree (where
+  # tests/matrix says: every major's SQL runs on the packaged build in step 4), before the package
+  # is installed there. Its port is fixed per major, its debug library is shared by the majors:
+  # one at a time.
+  if runs_on pg_test "$m"; then
     suite "pg_test: PostgreSQL $m" flock "$(build_lock "$PROJECT_ROOT/target/debug")" flock "/tmp/uuid_shard-pgtest-$m.lock" \
       cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$(printf '%s' "$PROJECT_ROOT" | cksum | cut -d' ' -f1)-$m"
   fi
@@ -118,9 +120,8 @@ round() { # round MAJOR: every amd64 test of one major
   if [ "$quick" = 0 ]; then
     for t in tests/sql/*.sh; do
       [ -f "$t" ] || continue
-      # The slowest cluster tests (about 30 s each per major) and the hostile-role suite run on
-      # the oldest and newest tested major only, to keep the whole matrix inside the CI budget.
-      case " $edge_only_tests " in *" $(basename "$t" .sh) "*) is_full_major "$m" || continue ;; esac
+      # Where tests/matrix says.
+      runs_on "sql/$(basename "$t" .sh)" "$m" || continue
       suite "$(basename "$t" .sh): PostgreSQL $m" bash "$t" "$m"
     done
   fi
@@ -146,8 +147,8 @@ finale() { # the README's commands, as written (the demo among them), and the PG
   suite "pgxn: META.json and zip" bash -c 'bash scripts/package.sh --pgxn && bash tests/package/meta.sh --zip'
 }
 
-# The lanes: the second newest major's round, then the newest's (whose pg_upgrade test carries the
-# former's installed package over), in the second lane beside the oldest majors' rounds in the
+# The lanes: the second newest major's round, then the newest's (its pg_upgrade test then finds
+# the former's package installed), in the second lane beside the oldest majors' rounds in the
 # first; each lane ends with arm64 on its edge major. Without builds (--quick) or with fewer
 # majors (--pg) one lane does it all.
 lane1=() lane2=()
@@ -155,7 +156,7 @@ n=${#majors[@]}
 if [ "$quick" = 1 ] || [ "$n" -lt 3 ]; then
   lane1=("checks")
   for m in "${majors[@]}"; do lane1+=("round $m"); done
-  [ "$quick" = 1 ] || for m in "${majors[@]}"; do edge "$m" && lane1+=("arm64_round $m"); done
+  [ "$quick" = 1 ] || for m in "${majors[@]}"; do runs_on arm64 "$m" && lane1+=("arm64_round $m"); done
   [ "$quick" = 1 ] || lane1+=("finale")
 else
   first=() second=("${majors[n-2]}" "${majors[n-1]}")
@@ -163,14 +164,16 @@ else
   second+=("${majors[n-3]}")
   for m in "${first[@]}"; do lane1+=("round $m"); done
   lane2=("checks"); for m in "${second[@]}"; do lane2+=("round $m"); done
-  lane1+=("arm64_round ${majors[0]}" "finale") lane2+=("arm64_round ${majors[n-1]}")
+  runs_on arm64 "${majors[0]}" && lane1+=("arm64_round ${majors[0]}")
+  lane1+=("finale")
+  runs_on arm64 "${majors[n-1]}" && lane2+=("arm64_round ${majors[n-1]}")
   # The builds in the order the lanes reach them: the lanes' majors alternately, then arm64.
   build_list=()
   for ((i = 0; i < ${#first[@]} || i < ${#second[@]}; i++)); do
     [ -z "${first[i]:-}" ] || build_list+=("amd64 ${first[i]}")
     [ -z "${second[i]:-}" ] || build_list+=("amd64 ${second[i]}")
   done
-  build_list+=("arm64 ${majors[0]}" "arm64 ${majors[n-1]}")
+  for m in "${majors[0]}" "${majors[n-1]}"; do runs_on arm64 "$m" && build_list+=("arm64 $m"); done
 fi
 
 if [ ${#build_list[@]} -gt 0 ]; then
@@ -182,6 +185,7 @@ if [ ${#build_list[@]} -gt 0 ]; then
       echo "$rc" >"$dir/$1-pg$2.status"
     done' _ "$builds" "${build_list[@]}" &
   builds_pid=$!
+  export UUID_SHARD_BUILDS=$builds UUID_SHARD_BUILDS_PID=$builds_pid
 fi
 
 run_lane() { # run_lane GROUP...: each group in turn, its output in its log
@@ -215,7 +219,7 @@ while :; do
     for g in "${groups[@]}"; do
       case "$printed" in *" $g "*) continue ;; esac
       cat "$results/$g.log" 2>/dev/null
-      [ -f "$results/$g.done" ] || printf '%s\t%s\n' FAILED "$g: did not end" >>"$results/$g.tsv"
+      [ -f "$results/$g.done" ] || printf '%s\t%s\t0\t%s\n' FAILED "$g: did not end" "$g" >>"$results/$g.tsv"
     done
     break
   fi
@@ -225,8 +229,38 @@ wait $lane_pids
 
 printf '\n'
 cat "$results"/*.tsv >"$results/all"
-grep '^skipped' "$results/all" | sed 's/^skipped\t/skipped: /'
-grep '^FAILED' "$results/all" | sed 's/^FAILED\t/FAILED: /'
+# The report: what ran where, the slowest suites and each lane's time line, then the verdicts.
+echo "PostgreSQL servers tested:"
+for m in "${majors[@]}"; do
+  v=$("$(pg_bin "$m")/postgres" --version 2>/dev/null | sed 's/^postgres (PostgreSQL) //')
+  case "$m" in 19) v+=" (Debian $(cat "$PG19_ROOT/VERSION" 2>/dev/null): $(case "$v" in *rc*|*beta*) echo "a pre-release, the newest Debian serves" ;; *) echo "the newest Debian serves" ;; esac))" ;; esac
+  echo "  $m: ${v:-unknown}"
+done
+if [ -s "$UUID_SHARD_CROSS_MAJOR" ]; then
+  echo "Suites that used another major's tree (each installs this version's package there or finds it):"
+  sort -u "$UUID_SHARD_CROSS_MAJOR" | awk -F'\t' '{ printf "  %s: PostgreSQL %s\n", $1, $2 }'
+fi
+echo "Slowest suites (seconds, group):"
+sort -t$'\t' -k3,3nr "$results/all" | head -10 | awk -F'\t' '{ printf "  %5d  %s  (%s)\n", $3, $2, $4 }'
+echo "Lanes (seconds since the start; the set-up took ${setup_seconds}s):"
+last_end=0 critical=""
+for lane in 1 2; do
+  declare -n gs="lane$lane"
+  [ ${#gs[@]} -gt 0 ] || continue
+  line="  lane $lane:" to=0
+  for g in "${gs[@]}"; do
+    name=${g// /-}
+    from=$(sed -n 's/^######## .* (started at \([0-9]*\)s) ########$/\1/p' "$results/$name.log" | head -1)
+    to=$(sed -n 's/^######## .*: ended at \([0-9]*\)s ########$/\1/p' "$results/$name.log" | tail -1)
+    line+=" $g ${from:-?}-${to:-?},"
+  done
+  echo "${line%,}"
+  [ "${to:-0}" -lt "$last_end" ] || { last_end=${to:-0} critical=$lane; }
+done
+echo "Critical path: lane $critical, ended at ${last_end}s."
+echo "The whole run: ${SECONDS}s."
+grep '^skipped' "$results/all" | cut -f2 | sed 's/^/skipped: /'
+grep '^FAILED' "$results/all" | cut -f2 | sed 's/^/FAILED: /'
 passed=$(grep -c '^ok' "$results/all") failed=$(grep -c '^FAILED' "$results/all") skipped=$(grep -c '^skipped' "$results/all")
 echo "suites: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

@@ -25,7 +25,7 @@ cd "$PROJECT_ROOT"
 if [ $# -gt 0 ]; then pages=("$@"); else pages=(README.md docs/*.md); fi
 bin=$(pg_bin "$major")
 # A PostgreSQL shared by every checkout on the machine is tested by one of them at a time.
-hold_system_lock "$major" >/dev/null
+hold_major_lock "$major" >/dev/null
 
 work=$(mktemp -d); chmod a+rx "$work"
 cluster_start "$major" "docs-sql-$major"

@@ -6,7 +6,7 @@
 #   python3 tools/sql_edition.py DIR    run; the files its comment names must be there
 #   psql -d DB -f FILE                  run against DB in a scratch cluster
 #   sudo apt install ./PKG.deb, sudo DIR/install.sh ...: the package (the tarball of DIR) is in dist/
-#   cargo install cargo-pgrx --version V ...: V is the cargo-pgrx this project pins and runs
+#   cargo install cargo-pgrx --version V ...: V is the cargo-pgrx of the pgrx Cargo.lock locks
 #   cargo pgrx init|install ...         not run (they rewrite this machine's pgrx configuration or
 #                                       a shared PostgreSQL): their --pgNN and pg_config paths must
 #                                       name a tested major's pg_config
@@ -16,8 +16,7 @@ set -euo pipefail
 major=${1:?usage: tests/check_readme_commands.sh MAJOR}
 . "$(dirname "$0")/../scripts/lib.sh"
 cd "$PROJECT_ROOT"
-version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
-pgrx_pin=$(sed -n 's/^PGRX_VERSION=//p' scripts/setup.sh)
+version=$PROJECT_VERSION pgrx_pin=$PGRX_VERSION
 work=$(mktemp -d); chmod a+rx "$work"
 cluster_start "$major" "readme-$major"
 trap 'cluster_stop; rm -rf "$work"' EXIT
@@ -60,8 +59,8 @@ for line in "${commands[@]}"; do
       if [ -f "dist/$d.tar.gz" ]; then try "$line" ok "dist/$d.tar.gz is built (tests/package/tarball.sh runs its install.sh)"
       else try "$line" FAILED "dist/$d.tar.gz is not what scripts/package.sh builds"; fi ;;
     "cargo install cargo-pgrx --version "*)
-      if [ "${w[4]}" = "$pgrx_pin" ] && cargo pgrx --version | grep -q " $pgrx_pin\$"; then try "$line" ok "cargo-pgrx $pgrx_pin, the version scripts/setup.sh installs and Cargo.toml's pgrx"
-      else try "$line" FAILED "README names ${w[4]}, scripts/setup.sh pins $pgrx_pin"; fi ;;
+      if [ "${w[4]}" = "$pgrx_pin" ] && cargo pgrx --version | grep -q " $pgrx_pin\$"; then try "$line" ok "cargo-pgrx $pgrx_pin, the version scripts/setup.sh installs and Cargo.lock's pgrx"
+      else try "$line" FAILED "README names ${w[4]}, Cargo.lock locks pgrx $pgrx_pin"; fi ;;
     "cargo pgrx init "*|"cargo pgrx install "*)
       bad=""
       for x in "${w[@]}"; do

@@ -12,8 +12,8 @@
 #      Debian root, as dpkg does; for the others the tarball's install.sh with the tree's pg_config;
 #   4. a scratch cluster of that PostgreSQL: the server is aarch64, CREATE EXTENSION by a database
 #      owner who is not superuser, the pg_regress suite in that database. Emulated, its test
-#      shard (statistics over millions of keys) takes minutes: it runs where is_full_major (the
-#      oldest and newest major); elsewhere the suite runs without it, as the vectors prove every
+#      shard (statistics over millions of keys) takes minutes: it runs where tests/matrix runs
+#      arm64 full size; elsewhere the suite runs without it, as the vectors prove every
 #      one of those functions' outputs bit-identical to x86_64's. v7_burst (tens of millions of
 #      keys against the clock) never runs emulated: qemu-user reads the host's clock, so it would
 #      test nothing the x86_64 run does not, at many times its cost.
@@ -75,7 +75,7 @@ refused() { # LABEL EXPECTED-MESSAGE INSTALL.SH PG_CONFIG: install.sh must refus
 }
 other=$([ "$major" = 18 ] && echo 17 || echo 18)
 # The refusal comes before any file is written; a system PostgreSQL is still held under its lock.
-hold_system_lock "$major" >/dev/null
+hold_major_lock "$major" >/dev/null
 refused "install.sh refuses PostgreSQL $major on x86_64" "built for PostgreSQL on aarch64" \
   "$top/install.sh" "$(UUID_SHARD_ARCH='' pg_bin "$major")/pg_config"
 arm64_tree "$other"   # its pg_config as the builds run it, under qemu
@@ -124,7 +124,7 @@ out_dir="$PROJECT_ROOT/.pg/regress-out-arm64-$major"
 rm -rf "$out_dir"; mkdir -p "$out_dir"
 grep -vx 'test: v7_burst' "$here/../pg_regress/schedule" >"$work/schedule"
 schedule="$work/schedule" what="pg_regress suite but v7_burst"
-if ! is_full_major "$major"; then
+if ! is_full_size "$major" arm64; then
   grep -vx 'test: shard' "$work/schedule" >"$work/schedule.light"
   schedule="$work/schedule.light" what="pg_regress suite but shard and v7_burst"
 fi

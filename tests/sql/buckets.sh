@@ -7,7 +7,7 @@
 # coordinator cluster and five shard clusters (six postmasters, unix sockets only), so that one
 # shard's server can be stopped on its own.
 #
-# Local (1,000,000 rows where is_full_major, 100,000 elsewhere), PARTITION BY LIST (uuid_bucket(id, 4)):
+# Local (1,000,000 rows where is_full_size, 100,000 elsewhere), PARTITION BY LIST (uuid_bucket(id, 4)):
 #   every row in the partition of its bucket; EXPLAIN of WHERE uuid_bucket(id, 4) = 2 scans one
 #   partition, and a generic plan with a parameter prunes the other three at run time; a
 #   writer waits on the grow script's lock while a reader goes on; grow 4 -> 5: exactly the
@@ -28,7 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 . "$here/../lib/suite.sh"
 suite_init "$major"
-if is_full_major "$major"; then
+if is_full_size "$major"; then
   ROWS=${BUCKET_ROWS:-1000000} SROWS=${SHARD_ROWS:-100000} FROWS=3000 FULL=1
 else
   ROWS=${BUCKET_ROWS:-100000} SROWS=${SHARD_ROWS:-20000} FROWS=1000 FULL=0

@@ -4,7 +4,7 @@
 #   DEFAULT_MOVE_ROWS=N overrides the size; KEEP_CLUSTERS=1 keeps the scratch cluster after a pass.
 #
 # Table ev (id uuid PRIMARY KEY, src text, n bigint) PARTITION BY RANGE (id): monthly partitions
-# for January to June 2026 and a default partition. ROWS rows (1,000,000 where is_full_major,
+# for January to June 2026 and a default partition. ROWS rows (1,000,000 where is_full_size,
 # 100,000 elsewhere): 70% in January-June, 25% in July-October 2026 (no partition yet: they sit
 # in the default partition), 5% in 2030 (outside every partition). The database is copied twice,
 # and uuid_v7_partition_ddl('ev', '2026-07-01', '2026-11-01') \gexec -- one DO statement per month
@@ -26,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 . "$here/../lib/suite.sh"
 suite_init "$major"
-if is_full_major "$major"; then rows=1000000; else rows=100000; fi
+if is_full_size "$major"; then rows=1000000; else rows=100000; fi
 rows=${DEFAULT_MOVE_ROWS:-$rows}
 
 suite_tmpdir work

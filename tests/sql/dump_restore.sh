@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # pg_dump / pg_restore test for uuid_shard.
-#   tests/sql/dump_restore.sh MAJOR    (MAJOR = 15 or 18; the extension must already be installed,
-#                                       for MAJOR=18 in both PostgreSQL 15 and 18)
+#   tests/sql/dump_restore.sh MAJOR    (the extension must already be installed; on 18, PostgreSQL
+#                                       15's package too: package_installed in scripts/lib.sh
+#                                       installs dist/'s when it is not)
 #
 # A source database holds:
 #   events   (id uuid PRIMARY KEY DEFAULT public.uuidv7(),
@@ -278,12 +279,10 @@ dump_and_restore MAIN MAIN "$MAIN_BIN" "$MAIN_BIN" && verify MAIN_PSQL MAIN_PSQL
 if [ "$major" = 18 ]; then
   label="PG15->PG18"
   suite_case "$label"
-  lib15="$("$PG15_BIN/pg_config" --pkglibdir)/uuid_shard.so"
-  ctl15="$("$PG15_BIN/pg_config" --sharedir)/extension/uuid_shard.control"
-  if [ ! -f "$lib15" ] || [ ! -f "$ctl15" ]; then
-    fail "uuid_shard installed in PostgreSQL 15" "$lib15 / $ctl15 missing: run 'bash -c \". scripts/lib.sh; install_extension 15\"' first"
+  # PostgreSQL 15's tree, under its lock, with this version's package installed (or waited for).
+  if ! package_installed 15; then
+    fail "uuid_shard $PROJECT_VERSION installed in PostgreSQL 15" "no package: run scripts/package.sh --pg 15"
   else
-    hold_system_lock 15   # a system PostgreSQL: not while another checkout uses it
     start 15 rel-dump-src15 OLD
     populate "${OLD_PSQL[@]}"
     # The upgrade path: PG18's pg_dump against the PG15 server, PG18's pg_restore.

@@ -39,7 +39,7 @@ as() { local role=$1; shift; "${SU[@]:0:${#SU[@]}-2}" -U "$role" "$@"; }
 if [ -n "$release" ]; then
   . "$here/lib/upgrade.sh"
   use_release "$release"
-  hold_system_lock "$major"
+  hold_major_lock "$major"
   installed_save_any() { local lib ext; lib=$(ext_libdir "$major") ext=$(ext_sharedir "$major"); mkdir -p "$1/extension"; cp "$lib/uuid_shard.so" "$1/"; cp "$ext"/uuid_shard.control "$ext"/uuid_shard--*.sql "$1/extension/"; }
   installed_save_any "$dist/current"
   old_build "$major"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pg_upgrade test: a PostgreSQL 18 cluster using uuid_shard, upgraded to PostgreSQL 19.
-#   tests/sql/pg_upgrade.sh 19   (this version installed in PG18 and PG19, both trees of this
-#                                 checkout's own. With another MAJOR it only says it runs in
-#                                 the 19 round.)
+#   tests/sql/pg_upgrade.sh 19   (this version installed in PG19; in PG18, its package from dist/
+#                                 unless it is there: package_installed in scripts/lib.sh. With
+#                                 another MAJOR it only says it runs in the 19 round.)
 #
 # The PG18 cluster holds three databases, each with thousands of rows:
 #   app      created with the last release (built from its commit, as in tests/sql/upgrade.sh),
@@ -53,7 +53,9 @@ t0=$SECONDS
 restore=0
 suite_on_exit '[ "$restore" != 1 ] || installed_put 18 "$work/new18/uuid_shard.so" "$work/new18/extension" ${remove_after:-}'
 
-# PG18 and PG19 are this checkout's own trees: no machine-wide lock.
+# PostgreSQL 18's tree, under its lock until the end, with this version's package installed (or
+# waited for): its files are swapped below.
+package_installed 18
 installed_save 18 "$work/new18"
 installed_save 19 "$work/new19"
 remove_after=

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Public IDs (uuid_v7_mask / uuid_v7_unmask, docs/public-ids.md), in a real cluster:
-#   1. uniformity: N keys minted within one second (1,000,000 where is_full_major, else
+#   1. uniformity: N keys minted within one second (1,000,000 where is_full_size, else
 #      100,000), masked with a secret made in the database; the 60 masked time bits and their
 #      bytes get the same chi-square tests as gen_random_uuid()'s bytes 0..7 (version nibble
 #      left out) and as the unmasked keys (the control: the test must reject those);
@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/suite.sh"
 suite_init "$major"
 rows=${PUBLIC_IDS_ROWS:-1000000}
-is_full_major "$major" || rows=100000
+is_full_size "$major" || rows=100000
 suite_cluster "public-ids-$major" "log_statement = 'all'" "log_min_error_statement = error"
 t0=$SECONDS
 db postgres -c 'CREATE EXTENSION uuid_shard'

@@ -3,7 +3,7 @@
 # cluster, every script run by the tables' owner, a role that is not a superuser, with psql's
 # \gexec as docs/migrating.md shows; the extension installed as the README does.
 #   tests/sql/rekey.sh MAJOR          (the extension must already be installed)
-#   REKEY_ROWS=N                      parent rows of the cycle (1,000,000 where is_full_major,
+#   REKEY_ROWS=N                      parent rows of the cycle (1,000,000 where is_full_size,
 #                                     20,000 elsewhere); comments and views have twice as many,
 #                                     likes a quarter as many
 #
@@ -34,10 +34,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 . "$here/../lib/suite.sh"
 suite_init "$major"
-if is_full_major "$major"; then ROWS=1000000; else ROWS=20000; fi
+if is_full_size "$major"; then ROWS=1000000; else ROWS=20000; fi
 ROWS=${REKEY_ROWS:-$ROWS}
 WRITERS=8
-hold_system_lock "$major"
+hold_major_lock "$major"
 . "$here/lib/edition.sh"
 suite_tmpdir work 777
 suite_cluster "rekey-$major" "shared_buffers = 64MB"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Moving a database between the editions in place (sql_edition/to_native.sql and
 # sql_edition/to_sql_edition.sql): SQL edition -> native -> SQL edition, over a table of
-# 1,000,000 rows (100,000 where not is_full_major) with a default, a generated column, a CHECK
+# 1,000,000 rows (100,000 where not is_full_size) with a default, a generated column, a CHECK
 # constraint, an expression index and a view, a RANGE-partitioned table with bounds from the
 # helpers and a LIST-partitioned one keyed on uuid_bucket. After each move: no row or stored
 # value changed, no table or index was rewritten (same files), every function kept its OID and
@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/suite.sh"
 suite_init "$major"
 rows=1000000
-is_full_major "$major" || rows=100000
+is_full_size "$major" || rows=100000
 . "$here/lib/edition.sh"
 script=$plain_script
 suite_cluster "edition-move-$major"

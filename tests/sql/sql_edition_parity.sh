@@ -2,7 +2,7 @@
 # The SQL edition (sql_edition/, built by scripts/sql_edition.sh) against the native extension in
 # one database: the native one in public, the edition in schema uuid_shard_sql.
 #   1. every published test vector (tests/vectors/vectors.json), on both;
-#   2. random inputs per deterministic function (1,000,000 each where is_full_major, else
+#   2. random inputs per deterministic function (1,000,000 each where is_full_size, else
 #      100,000): random v3/v4/v5/v7 keys and keys of any version and variant, bucket counts
 #      1..100,000 and up to 2^31 - 1, shard-key lengths 1..15, times across 1970..10889 plus
 #      the edges, in a session time zone with a 45-minute offset; uuid_v7_at's time bits;
@@ -27,7 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/suite.sh"
 suite_init "$major"
 rows=${EDITION_PARITY_ROWS:-1000000}
-is_full_major "$major" || rows=100000
+is_full_size "$major" || rows=100000
 . "$here/lib/edition.sh"
 script=$plain_script
 suite_cluster "edition-parity-$major"

@@ -6,7 +6,7 @@
 #   tests/sql/tail_hash.sh MAJOR     (the extension must already be installed; on a system
 #                                     PostgreSQL it holds that major's lock, or waits)
 #   TAIL_ROWS=N                      overrides the size of the table split under writers
-#                                    (1,000,000 where is_full_major, 100,000 elsewhere)
+#                                    (1,000,000 where is_full_size, 100,000 elsewhere)
 #
 # table: accounts PARTITION BY HASH (id uuid_tail_ops) with PRIMARY KEY (id), partitions of mixed
 #   moduli (4,0) (4,1) (4,2) (8,3) (8,7) (the last two added by uuid_tail_partition_ddl(.., 8)),
@@ -46,10 +46,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
 . "$here/../lib/suite.sh"
 suite_init "$major"
-if is_full_major "$major"; then ROWS=${TAIL_ROWS:-1000000}; else ROWS=${TAIL_ROWS:-100000}; fi
+if is_full_size "$major"; then ROWS=${TAIL_ROWS:-1000000}; else ROWS=${TAIL_ROWS:-100000}; fi
 WRITERS=4
-# A system PostgreSQL is shared by every checkout: the library under test must stay ours.
-hold_system_lock "$major"
+# The major's lock (a system PostgreSQL is shared by every checkout): the library under test must stay ours.
+hold_major_lock "$major"
 . "$here/lib/edition.sh"
 suite_tmpdir work
 suite_cluster "tailhash-$major" "shared_buffers = 64MB" "max_wal_size = 1GB"

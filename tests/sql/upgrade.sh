@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Extension upgrade test: a released version to this version with ALTER EXTENSION UPDATE.
 #   tests/sql/upgrade.sh MAJOR [FROM]   (this version must be installed in MAJOR: install_extension;
-#                                        on a system PostgreSQL it holds that major's lock, or waits)
+#                                        it holds that major's lock, or waits)
 # Without FROM: from the last release (sql/RELEASES) on every major it was made for, and from the
 # first (0.1.0, through the whole chain of upgrade scripts) on the majors that run the heavy tests
 # full-size and on the newest major of the last release. A major no release was made for is
@@ -36,7 +36,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib/upgrade.sh"
 if [ -z "${2:-}" ]; then
   froms=$LAST_RELEASE
-  { is_full_major "$major" || [ "$major" = "$(release_newest_major "$LAST_RELEASE")" ]; } && froms="${RELEASES%%=*} $froms"
+  { is_full_size "$major" || [ "$major" = "$(release_newest_major "$LAST_RELEASE")" ]; } && froms="${RELEASES%%=*} $froms"
   for from in $froms; do release_majors "$from" | grep -qw -- "$major" || froms=${froms/$from/}; done
   [ -n "${froms// /}" ] || skip_suite "no release to upgrade from was made for PostgreSQL $major: its databases arrive by pg_upgrade (tests/sql/pg_upgrade.sh)"
   rc=0 results=()
@@ -58,8 +58,8 @@ t0=$SECONDS
 restore=0
 suite_on_exit '[ "$restore" != 1 ] || installed_put "$major" "$work/new/uuid_shard.so" "$work/new/extension" ${remove_after:-}'
 
-# A system PostgreSQL is shared by every checkout: its files are swapped below only under its lock.
-hold_system_lock "$major"
+# Its files are swapped below only under the major's lock (a system PostgreSQL is shared by every checkout).
+hold_major_lock "$major"
 installed_save "$major" "$work/new"
 # A package of this version ships no old install script: remove it again if we add it.
 remove_after=
