@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Command 2: every test. Exits non-zero on any failure.
 #   1. pure-Rust unit and property tests of the core (no PostgreSQL)
-#   2. #[pg_test]s inside PostgreSQL (cargo pgrx test), on the oldest and newest major (all with --pg)
+#   2. #[pg_test]s inside PostgreSQL (cargo pgrx test), where tests/matrix says (all with --pg)
 #   3. packages, per tested major: release build into dist/ (scripts/package.sh), the .deb installed
 #      with apt-get into Debian's own PostgreSQL (13, 15), the tarball with its install.sh
 #   4. SQL-level tests with pg_regress against scratch clusters, per tested major, on the packaged build
@@ -83,7 +83,7 @@ built() { # built ARCH MAJOR: waits for the background build (package_built); it
 
 checks() { # the checks that need no PostgreSQL
   # The core's builds in a target directory of their own: cargo locks a target directory for a
-  # whole build, and the first lane's pg_test build holds the shared one for many minutes.
+  # whole build, and the pg_test build holds the shared one for many minutes.
   local core_target="$PROJECT_ROOT/target/core-checks"
   suite "format: cargo fmt --check" cargo fmt --all -- --check
   suite "core: cargo test -p uuid_shard_core" env CARGO_TARGET_DIR="$core_target" cargo test -p uuid_shard_core
@@ -93,17 +93,21 @@ checks() { # the checks that need no PostgreSQL
   suite "vectors: reference implementations" env CARGO_TARGET_DIR="$core_target" bash tests/vectors/run.sh
 }
 
+pg_test_round() { # pg_test_round MAJOR: the #[pg_test]s, where tests/matrix says (every major's SQL
+  # runs on the packaged build in step 4). cargo pgrx test builds its own debug library and
+  # installs it into the major's tree: under the major's lock, before that major's round, which
+  # installs the package over it. It needs no package, so it goes first, while the release builds
+  # run. Its port is fixed per major, its debug library is shared by the majors: one at a time.
+  local m=$1
+  major_lock "$m"
+  suite "pg_test: PostgreSQL $m" flock "$(build_lock "$PROJECT_ROOT/target/debug")" flock "/tmp/uuid_shard-pgtest-$m.lock" \
+    cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$(printf '%s' "$PROJECT_ROOT" | cksum | cut -d' ' -f1)-$m"
+  major_unlock
+}
+
 round() { # round MAJOR: every amd64 test of one major
   local m=$1 t
   major_lock "$m"
-  # cargo pgrx test builds its own debug library and installs it into the major's tree (where
-  # tests/matrix says: every major's SQL runs on the packaged build in step 4), before the package
-  # is installed there. Its port is fixed per major, its debug library is shared by the majors:
-  # one at a time.
-  if runs_on pg_test "$m"; then
-    suite "pg_test: PostgreSQL $m" flock "$(build_lock "$PROJECT_ROOT/target/debug")" flock "/tmp/uuid_shard-pgtest-$m.lock" \
-      cargo pgrx test "pg$m" --runas "$PG_OS_USER" --pgdata "/tmp/uuid_shard-pgtest-$(printf '%s' "$PROJECT_ROOT" | cksum | cut -d' ' -f1)-$m"
-  fi
   if [ "$quick" = 1 ]; then
     suite "pg_regress: PostgreSQL $m" bash tests/pg_regress/run.sh "$m"
   else
@@ -155,6 +159,7 @@ lane1=() lane2=()
 n=${#majors[@]}
 if [ "$quick" = 1 ] || [ "$n" -lt 3 ]; then
   lane1=("checks")
+  for m in "${majors[@]}"; do runs_on pg_test "$m" && lane1+=("pg_test_round $m"); done
   for m in "${majors[@]}"; do lane1+=("round $m"); done
   [ "$quick" = 1 ] || for m in "${majors[@]}"; do runs_on arm64 "$m" && lane1+=("arm64_round $m"); done
   [ "$quick" = 1 ] || lane1+=("finale")
@@ -162,6 +167,7 @@ else
   first=() second=("${majors[n-2]}" "${majors[n-1]}")
   for ((i = 0; i < n - 3; i++)); do first+=("${majors[i]}"); done
   second+=("${majors[n-3]}")
+  for m in "${majors[@]}"; do runs_on pg_test "$m" && lane1+=("pg_test_round $m"); done
   for m in "${first[@]}"; do lane1+=("round $m"); done
   lane2=("checks"); for m in "${second[@]}"; do lane2+=("round $m"); done
   runs_on arm64 "${majors[0]}" && lane1+=("arm64_round ${majors[0]}")
