@@ -33,6 +33,18 @@ PG_BINARIES_VERSIONS="14=14.23.0 16=16.15.0 17=17.11.0"
 
 step() { printf '\n==> %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
+# debian_mirror [security]: the URI of this machine's Debian archive (or of its security archive) as
+# apt's sources name it, in either form (deb822 .sources files, one-line sources.list), else
+# Debian's own.
+debian_mirror() {
+  local uri
+  uri=$({ sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/*.sources 2>/dev/null | tr ' ' '\n'
+          sed -n 's/^deb \(\[[^]]*\] \)\{0,1\} *\([^ ]*\) .*/\2/p' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null
+        } | awk -v w="${1:-main}" 'NF && (w == "security") == ($0 ~ /security/) { print; exit }') || true
+  if [ -n "$uri" ]; then echo "$uri"
+  elif [ "${1:-}" = security ]; then echo http://deb.debian.org/debian-security
+  else echo http://deb.debian.org/debian; fi
+}
 
 # 1. The Rust compiler: Debian's rustc-web of bookworm-security (pgrx needs a newer Rust than
 #    Debian 12's rustc or the rustup toolchain this machine reaches), unpacked into RUST_ROOT and run
@@ -71,8 +83,8 @@ fetch_rust() {
   fi
   [ -n "$rv" ] && version_ge "${rv%%+*}" "$RUST_NEEDED" \
     || die "$RUST_NEEDED_BY needs Rust $RUST_NEEDED or newer; Debian offers rustc-web ${rv:-(none)} after apt-get update.
-  rustc-web comes from Debian 12's security suite: add 'bookworm-security' to /etc/apt/sources.list.d/debian.sources
-  (Suites: bookworm-security, URIs: http://deb.debian.org/debian-security), run apt-get update, then this command again"
+  rustc-web comes from Debian 12's security suite: add it to apt's sources (the line
+  'deb http://deb.debian.org/debian-security bookworm-security main'), run apt-get update, then this command again"
   minor=$(sed -E 's/^([0-9]+\.[0-9]+)\..*/\1/' <<<"$rv")
   pkgs=("rustc-web=$rv" "libstd-rust-web-dev=$rv" "libstd-rust-web-$minor=$rv")
   # The LLVM that the standard library's package (librustc_driver) links.
@@ -158,10 +170,7 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   bullseye_src=/etc/apt/sources.list.d/uuid-shard-bullseye.sources
   if wants_major 13 && [ ! -f "$bullseye_src" ]; then
-    # The machine's own Debian mirror, as configured for bookworm.
-    mirror=$(grep -hs -m1 -oE '^URIs: *[^ ]+' /etc/apt/sources.list.d/debian.sources | awk '{print $2}')
-    [ -n "$mirror" ] || mirror=$(grep -hs -m1 -oE '^deb +[^ ]+ +bookworm ' /etc/apt/sources.list | awk '{print $2}')
-    [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list.d/debian.sources or /etc/apt/sources.list (needed for PostgreSQL 13 from bullseye)"
+    mirror=$(debian_mirror)
     step "adding Debian bullseye ($mirror) at pin priority 100, for PostgreSQL 13"
     printf 'Types: deb\nURIs: %s\nSuites: bullseye\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
       "$mirror" >"$bullseye_src"
@@ -280,9 +289,7 @@ pg19_apt_opts() { # pg19_apt_opts DIR ARCH: the private apt state under DIR for 
 pg19_apt_ready() { # pg19_apt_ready DIR ARCH: fetch the lists of the private state in DIR, and set
   # PG19_APT_OPTS to it
   local a=$1 arch=$2 mirror key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
-  mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -1)
-  [ -n "$mirror" ] || mirror=$(grep -hs -m1 -oE '^deb +[^ ]+ +bookworm ' /etc/apt/sources.list | awk '{print $2}')
-  mirror=${mirror:-http://deb.debian.org/debian}
+  mirror=$(debian_mirror)
   mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/cache" "$a/none"
   # sid and experimental: their indexes may be past their Valid-Until date on a mirror that lags,
   # hence Acquire::Check-Valid-Until=false. experimental is NotAutomatic (priority 1): the binaries
@@ -452,11 +459,9 @@ arm64_apt() { # apt-get on the private arm64 state: Debian 12 and 11 lists, no i
 arm64_apt_ready() { # the private state's lists, fetched once
   local a="$ARM64_ROOT/apt" main security
   [ -s "$a/sources.list" ] && ls "$a"/lists/*_Packages* >/dev/null 2>&1 && return 0
-  main=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -1)
-  security=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep security | head -1)
+  main=$(debian_mirror) security=$(debian_mirror security)
   mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/cache" "$a/none"
   local key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
-  main=${main:-http://deb.debian.org/debian} security=${security:-http://deb.debian.org/debian-security}
   printf 'deb %s %s %s main\n' "$key" "$main" bookworm "$key" "$main" bookworm-updates \
     "$key" "$security" bookworm-security "$key" "$main" bullseye >"$a/sources.list"
   step "arm64: package lists for the private apt state $a"
@@ -625,9 +630,9 @@ else
   [ "$(id -u)" = 0 ] || die "need root to add the pinned trixie/sid package sources for pg_partman"
   src=/etc/apt/sources.list.d/uuid-shard-partman.sources pin=/etc/apt/preferences.d/uuid-shard-partman-low
   if [ ! -f "$src" ] || [ ! -f "$pin" ]; then
-    mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -1)
+    mirror=$(debian_mirror)
     printf 'Types: deb\nURIs: %s\nSuites: trixie sid\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-      "${mirror:-http://deb.debian.org/debian}" >"$src"
+      "$mirror" >"$src"
     printf 'Package: *\nPin: release n=trixie\nPin-Priority: -1\n\nPackage: *\nPin: release n=sid\nPin-Priority: -1\n' >"$pin"
   fi
   partman_version() { # PKG UPSTREAM -> the Debian version of PKG whose upstream part is UPSTREAM
