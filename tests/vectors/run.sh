@@ -9,9 +9,9 @@
 #    own section), and the text forms against outside libraries (tests/vectors/libraries.sh).
 #
 # Usage, from anywhere: bash tests/vectors/run.sh
-# Installs golang-go, php-cli, mono-mcs, mono-runtime and ruby with apt-get when missing (needs
-# root then); the outside libraries go under .pg/ (pinned in tests/vectors/libraries/).
-# Needs cargo, python3 (>= 3.8), node (>= 14) and javac/java (>= 11) on PATH.
+# Installs golang-go, php-cli, default-jdk-headless (javac, java), mono-mcs, mono-runtime and ruby
+# with apt-get when missing (needs root then); the outside libraries go under .pg/ (pinned in
+# tests/vectors/libraries/). Needs cargo, python3 (>= 3.8) and node (>= 14) on PATH.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 VEC=tests/vectors
@@ -23,6 +23,7 @@ die() { printf 'run.sh: ERROR: %s\n' "$*" >&2; exit 1; }
 need_pkgs=()
 command -v go >/dev/null 2>&1 || need_pkgs+=(golang-go)
 command -v php >/dev/null 2>&1 || need_pkgs+=(php-cli)
+{ command -v javac && command -v java; } >/dev/null 2>&1 || need_pkgs+=(default-jdk-headless)
 # C# (Mono's compiler and runtime) and Ruby, from Debian
 command -v mcs >/dev/null 2>&1 || need_pkgs+=(mono-mcs)
 command -v mono >/dev/null 2>&1 || need_pkgs+=(mono-runtime)
