@@ -45,6 +45,36 @@ debian_mirror() {
   elif [ "${1:-}" = security ]; then echo http://deb.debian.org/debian-security
   else echo http://deb.debian.org/debian; fi
 }
+# A private apt state in a folder of its own: its sources and preferences, package lists and
+# caches, for one Debian architecture, with no installed package, so that apt resolves and
+# downloads packages of other suites and architectures without touching this machine's state.
+# private_apt_opts DIR ARCH: sets PRIVATE_APT_OPTS, apt's options for the state in DIR. Indexes past
+# their Valid-Until date are taken: the unstable suites' often are, on a mirror that lags.
+private_apt_opts() {
+  local a=$1 arch=$2
+  # apt reads a relative folder as one under its own.
+  case "$a" in /*) ;; *) a="$PWD/$a" ;; esac
+  PRIVATE_APT_OPTS=(-o APT::Architecture="$arch" -o APT::Architectures::="$arch"
+    -o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/none"
+    -o Dir::Etc::Preferences="$a/preferences" -o Dir::Etc::PreferencesParts="$a/none"
+    -o Dir::State::Lists="$a/lists" -o Dir::State::Status=/dev/null -o Dir::Cache="$a/cache"
+    -o Dir::Cache::Archives="$a/archives" -o APT::Sandbox::User=root -o Debug::NoLocking=1
+    -o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin
+    -o Acquire::Check-Valid-Until=false -o Acquire::Languages=none
+    -o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false)
+}
+# private_apt_ready DIR ARCH "URI SUITE"...: the state in DIR with those suites' main component
+# (and DIR/preferences, if the caller wrote one), its lists fetched; sets PRIVATE_APT_OPTS.
+private_apt_ready() {
+  local a=$1 arch=$2 src; shift 2
+  mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/cache" "$a/none"
+  for src in "$@"; do
+    printf 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s main\n' "$src"
+  done >"$a/sources.list"
+  private_apt_opts "$a" "$arch"
+  apt-get -q "${PRIVATE_APT_OPTS[@]}" update >"$a/update.log" 2>&1 \
+    || { cat "$a/update.log" >&2; die "apt-get update of the private apt state $a ($*) failed"; }
+}
 
 # 1. The Rust compiler: Debian's rustc-web of bookworm-security (pgrx needs a newer Rust than
 #    Debian 12's rustc or the rustup toolchain this machine reaches), unpacked into RUST_ROOT and run
@@ -274,37 +304,11 @@ done
 #     in .pg/pg19/VERSION, every package's in .pg/pg19/PACKAGES. The arm64 tests' PostgreSQL 19
 #     (step 3d) is the same fetch for arm64 into an arm64 root, which qemu's -L makes the programs'
 #     root: their own loader and libraries without patchelf, and the root stays relocatable.
-pg19_apt_opts() { # pg19_apt_opts DIR ARCH: the private apt state under DIR for Debian architecture
-  # ARCH: sid and experimental lists, no installed package
-  local a=$1 arch=$2
-  PG19_APT_OPTS=(-o APT::Architecture="$arch" -o APT::Architectures::="$arch"
-    -o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/none"
-    -o Dir::Etc::Preferences="$a/preferences" -o Dir::Etc::PreferencesParts="$a/none"
-    -o Dir::State::Lists="$a/lists" -o Dir::State::Status=/dev/null -o Dir::Cache="$a/cache"
-    -o Dir::Cache::Archives="$a/archives" -o APT::Sandbox::User=root -o Debug::NoLocking=1
-    -o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin
-    -o Acquire::Check-Valid-Until=false -o Acquire::Languages=none
-    -o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false)
-}
-pg19_apt_ready() { # pg19_apt_ready DIR ARCH: fetch the lists of the private state in DIR, and set
-  # PG19_APT_OPTS to it
-  local a=$1 arch=$2 mirror key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
-  mirror=$(debian_mirror)
-  mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/cache" "$a/none"
-  # sid and experimental: their indexes may be past their Valid-Until date on a mirror that lags,
-  # hence Acquire::Check-Valid-Until=false. experimental is NotAutomatic (priority 1): the binaries
-  # of the postgresql-19 source are raised to sid's priority there, so the highest version of the
-  # two suites wins; every other package (the libraries) comes from sid.
-  printf 'deb %s %s %s main\n' "$key" "$mirror" sid "$key" "$mirror" experimental >"$a/sources.list"
-  printf 'Package: src:postgresql-19\nPin: release a=experimental\nPin-Priority: 500\n' >"$a/preferences"
-  pg19_apt_opts "$a" "$arch"
-  apt-get -q "${PG19_APT_OPTS[@]}" update >"$a/update.log" 2>&1 || { cat "$a/update.log" >&2; die "apt-get update of the sid and experimental lists failed"; }
-}
 # pg19_libraries NAME=VERSION...: prints NAME=VERSION for every shared library package that the
 # given packages load, directly or through other libraries: their Depends and Pre-Depends (the first
 # of alternatives), followed only through packages of section libs, so postgresql-common, perl,
 # debconf and the rest of a system stay out. Each library is apt's candidate in the private state
-# pg19_apt_ready made (PG19_APT_OPTS), and it must satisfy every versioned dependency on it.
+# (PRIVATE_APT_OPTS), and it must satisfy every versioned dependency on it.
 pg19_libraries() {
   local -A picked=() queued=() wanted=()
   local groups=()
@@ -328,7 +332,7 @@ pg19_libraries() {
         [ -z "${queued[$name]:-}" ] || continue
         queued[$name]=1 next+=("$name")
       done
-    done < <(apt-cache "${PG19_APT_OPTS[@]}" show --no-all-versions "${level[@]}" 2>/dev/null | awk '
+    done < <(apt-cache "${PRIVATE_APT_OPTS[@]}" show --no-all-versions "${level[@]}" 2>/dev/null | awk '
       function out() { if (p != "") print p "|" v "|" s "|" pd ", " d; p = v = s = d = pd = "" }
       /^Package: /     { p = substr($0, 10) }
       /^Version: /     { v = substr($0, 10) }
@@ -372,8 +376,13 @@ fetch_pg19() { # fetch_pg19 ARCH ROOT   ARCH: x86_64 or aarch64 (run by qemu-use
     tmp="$root.fetch"
     rm -rf "$tmp"; mkdir -p "$tmp"
     step "PostgreSQL 19 ($arch): package lists of Debian sid and experimental (private apt state $tmp/apt)"
-    pg19_apt_ready "$tmp/apt" "$deb_arch"
-    version=$(apt-cache "${PG19_APT_OPTS[@]}" policy postgresql-19 2>/dev/null | sed -n 's/^ *Candidate: //p')
+    # experimental is NotAutomatic (priority 1): the binaries of the postgresql-19 source are
+    # raised to sid's priority there, so the highest version of the two suites wins; every other
+    # package (the libraries) comes from sid.
+    mkdir -p "$tmp/apt"
+    printf 'Package: src:postgresql-19\nPin: release a=experimental\nPin-Priority: 500\n' >"$tmp/apt/preferences"
+    private_apt_ready "$tmp/apt" "$deb_arch" "$(debian_mirror) sid" "$(debian_mirror) experimental"
+    version=$(apt-cache "${PRIVATE_APT_OPTS[@]}" policy postgresql-19 2>/dev/null | sed -n 's/^ *Candidate: //p')
     [ -n "$version" ] && [ "$version" != "(none)" ] || die "Debian (sid, experimental) offers no postgresql-19 for $deb_arch"
     pkgs=("postgresql-19=$version" "postgresql-client-19=$version" "libpq5=$version")
     libs=$(pg19_libraries "${pkgs[@]}") || exit 1
@@ -382,7 +391,7 @@ fetch_pg19() { # fetch_pg19 ARCH ROOT   ARCH: x86_64 or aarch64 (run by qemu-use
     pkgs+=($libs "postgresql-server-dev-19=$version" "libpq-dev=$version")
     step "fetching PostgreSQL 19 ($arch, Debian $version) with $(wc -w <<<"$libs") library packages from sid into $root"
     mkdir -p "$tmp/debs"
-    (cd "$tmp/debs" && apt-get -q "${PG19_APT_OPTS[@]}" download "${pkgs[@]}" >"$tmp/download.log" 2>&1) \
+    (cd "$tmp/debs" && apt-get -q "${PRIVATE_APT_OPTS[@]}" download "${pkgs[@]}" >"$tmp/download.log" 2>&1) \
       || { tail -20 "$tmp/download.log" >&2; die "apt-get download of PostgreSQL 19 ($arch, $version) failed"; }
     rm -rf "$root"; mkdir -p "$root"
     for f in "$tmp"/debs/*.deb; do dpkg-deb -x "$f" "$root" || die "dpkg-deb -x $f failed"; done
@@ -448,24 +457,16 @@ wants_major 19 && fetch_pg19 x86_64 "$PG19_ROOT"
 #     - pg19/: an arm64 root of its own, Debian's arm64 PostgreSQL 19 with sid's libraries, by step
 #       3e's fetch (its C library is newer than Debian 12's).
 #     The cross compiler and qemu-user (step 2) run them.
-arm64_apt() { # apt-get on the private arm64 state: Debian 12 and 11 lists, no installed package
-  local a="$ARM64_ROOT/apt"
-  apt-get -q -o APT::Architecture=arm64 -o APT::Architectures::=arm64 \
-    -o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/none" \
-    -o Dir::Etc::Preferences="$a/none/preferences" -o Dir::Etc::PreferencesParts="$a/none" \
-    -o Dir::State::Lists="$a/lists" -o Dir::State::Status=/dev/null -o Dir::Cache="$a/cache" \
-    -o Dir::Cache::Archives="$a/archives" -o APT::Sandbox::User=root -o Debug::NoLocking=1 "$@"
+arm64_apt() { # apt-get on the private arm64 state: Debian 12 and 11 lists
+  private_apt_opts "$ARM64_ROOT/apt" arm64
+  apt-get -q "${PRIVATE_APT_OPTS[@]}" "$@"
 }
 arm64_apt_ready() { # the private state's lists, fetched once
   local a="$ARM64_ROOT/apt" main security
   [ -s "$a/sources.list" ] && ls "$a"/lists/*_Packages* >/dev/null 2>&1 && return 0
   main=$(debian_mirror) security=$(debian_mirror security)
-  mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/cache" "$a/none"
-  local key="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]"
-  printf 'deb %s %s %s main\n' "$key" "$main" bookworm "$key" "$main" bookworm-updates \
-    "$key" "$security" bookworm-security "$key" "$main" bullseye >"$a/sources.list"
   step "arm64: package lists for the private apt state $a"
-  arm64_apt update -qq >/dev/null || die "apt-get update of the arm64 lists failed"
+  private_apt_ready "$a" arm64 "$main bookworm" "$main bookworm-updates" "$security bookworm-security" "$main bullseye"
 }
 arm64_unpack() { # arm64_unpack DEST DEB...: the packages' files into DEST, as dpkg would install them
   local d
@@ -614,9 +615,11 @@ fi
 # 7. pg_partman's SQL files for tests/sql/partman.sh: 5.2.4 (postgresql-17-partman of Debian 13
 # "trixie") and 5.5.0 (postgresql-18-partman of Debian "sid"). pg_partman is plain SQL apart from
 # an optional background worker, so only pg_partman.control and pg_partman--<v>.sql are kept
-# (cached in .pg/partman/<v>/); the test copies them into the PostgreSQL tree it runs. The trixie
-# and sid sources are pinned to -1: apt never installs or upgrades anything from them, it can only
-# fetch a named version with `apt-get download`.
+# (cached in .pg/partman/<v>/); the test copies them into the PostgreSQL tree it runs. The packages
+# come through a private apt state (.pg/partman/apt): this machine's sources stay Debian 12's.
+# Earlier set-ups added trixie and sid to them, pinned low; an expired sid index then fails every
+# apt-get update, so they are taken out.
+rm -f /etc/apt/sources.list.d/uuid-shard-partman.sources /etc/apt/preferences.d/uuid-shard-partman-low 2>/dev/null || true
 partman_releases=("5.2.4 postgresql-17-partman trixie" "5.5.0 postgresql-18-partman sid")
 partman_missing=()
 for r in "${partman_releases[@]}"; do
@@ -627,29 +630,14 @@ if [ ${#partman_missing[@]} -eq 0 ]; then
   step "pg_partman SQL files present in .pg/partman"
 else
   step "fetching pg_partman SQL files: ${partman_missing[*]}"
-  [ "$(id -u)" = 0 ] || die "need root to add the pinned trixie/sid package sources for pg_partman"
-  src=/etc/apt/sources.list.d/uuid-shard-partman.sources pin=/etc/apt/preferences.d/uuid-shard-partman-low
-  if [ ! -f "$src" ] || [ ! -f "$pin" ]; then
-    mirror=$(debian_mirror)
-    printf 'Types: deb\nURIs: %s\nSuites: trixie sid\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-      "$mirror" >"$src"
-    printf 'Package: *\nPin: release n=trixie\nPin-Priority: -1\n\nPackage: *\nPin: release n=sid\nPin-Priority: -1\n' >"$pin"
-  fi
-  partman_version() { # PKG UPSTREAM -> the Debian version of PKG whose upstream part is UPSTREAM
-    apt-cache madison "$1" 2>/dev/null | awk -v u="$2" '$3 ~ "^"u"-" {print $3; exit}'
-  }
+  private_apt_ready "$PROJECT_ROOT/.pg/partman/apt" amd64 "$(debian_mirror) trixie" "$(debian_mirror) sid"
   for r in "${partman_missing[@]}"; do
     set -- $r
-    [ -n "$(partman_version "$2" "$1")" ] && continue
-    apt-get update -qq || die "apt-get update failed"
-    break
-  done
-  for r in "${partman_missing[@]}"; do
-    set -- $r
-    v=$(partman_version "$2" "$1")
+    # The Debian version of the package whose upstream part is the release's.
+    v=$(apt-cache "${PRIVATE_APT_OPTS[@]}" madison "$2" 2>/dev/null | awk -v u="$1" '$3 ~ "^"u"-" {print $3; exit}') || true
     [ -n "$v" ] || die "Debian $3 no longer offers $2 $1 (apt-cache madison $2)"
     tmp=$(mktemp -d); chmod 755 "$tmp"
-    (cd "$tmp" && apt-get download -q "$2=$v" >/dev/null 2>&1) || die "apt-get download $2=$v failed"
+    (cd "$tmp" && apt-get -q "${PRIVATE_APT_OPTS[@]}" download "$2=$v" >/dev/null 2>&1) || die "apt-get download $2=$v failed"
     dpkg-deb -x "$tmp"/*.deb "$tmp/x" || die "dpkg-deb -x of $2 failed"
     ext=$(find "$tmp/x" -path '*/extension/pg_partman.control' -printf '%h\n' | head -1)
     [ -s "$ext/pg_partman--$1.sql" ] || die "$2=$v holds no pg_partman--$1.sql"
