@@ -616,7 +616,8 @@ fi
 # "trixie") and 5.5.0 (postgresql-18-partman of Debian "sid"). pg_partman is plain SQL apart from
 # an optional background worker, so only pg_partman.control and pg_partman--<v>.sql are kept
 # (cached in .pg/partman/<v>/); the test copies them into the PostgreSQL tree it runs. The packages
-# come through a private apt state (.pg/partman/apt): this machine's sources stay Debian 12's.
+# come through a private apt state (.pg/partman-apt; .pg/partman/ holds only the releases): this
+# machine's sources stay Debian 12's.
 # Earlier set-ups added trixie and sid to them, pinned low; an expired sid index then fails every
 # apt-get update, so they are taken out.
 rm -f /etc/apt/sources.list.d/uuid-shard-partman.sources /etc/apt/preferences.d/uuid-shard-partman-low 2>/dev/null || true
@@ -630,7 +631,7 @@ if [ ${#partman_missing[@]} -eq 0 ]; then
   step "pg_partman SQL files present in .pg/partman"
 else
   step "fetching pg_partman SQL files: ${partman_missing[*]}"
-  private_apt_ready "$PROJECT_ROOT/.pg/partman/apt" amd64 "$(debian_mirror) trixie" "$(debian_mirror) sid"
+  private_apt_ready "$PROJECT_ROOT/.pg/partman-apt" amd64 "$(debian_mirror) trixie" "$(debian_mirror) sid"
   for r in "${partman_missing[@]}"; do
     set -- $r
     # The Debian version of the package whose upstream part is the release's.
