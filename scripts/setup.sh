@@ -84,12 +84,16 @@ command -v cargo >/dev/null || die "cargo not found: install Rust with rustup fi
 mkdir -p .pg
 # version_ge A B: version A is B or newer (Debian's ordering, which orders 1.96.0 after 1.96).
 version_ge() { dpkg --compare-versions "$1" ge "$2"; }
-# The Rust the locked pgrx needs: its rust-version, as crates.io publishes it.
+# The Rust the locked pgrx needs: its rust-version, as crates.io publishes it (kept in .pg/ once read).
 rust_needed() {
-  local pgrx=$PGRX_VERSION need
-  # Outside the workspace, so that cargo reads the registry and not this project.
-  need=$(cd / && cargo info -q "pgrx@$pgrx" 2>/dev/null | sed -n 's/^rust-version: *//p')
-  [ -n "$need" ] || die "cargo info pgrx@$pgrx printed no rust-version (is crates.io reachable?)"
+  local pgrx=$PGRX_VERSION need cache=".pg/pgrx-$PGRX_VERSION.rust-version"
+  need=$(cat "$cache" 2>/dev/null) || true
+  if [ -z "$need" ]; then
+    # Outside the workspace, so that cargo reads the registry and not this project.
+    need=$(cd / && cargo info -q "pgrx@$pgrx" 2>/dev/null | sed -n 's/^rust-version: *//p') || true
+    [ -n "$need" ] || die "cargo info pgrx@$pgrx printed no rust-version: is crates.io reachable? (cd / && cargo info pgrx@$pgrx)"
+    echo "$need" >"$cache"
+  fi
   RUST_NEEDED=$need RUST_NEEDED_BY="pgrx $pgrx"
 }
 rustc_web_candidate() { apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -v '^(none)$' || true; }
@@ -126,7 +130,7 @@ fetch_rust() {
   # What the unpacked packages load and run (libedit2, libz3-4, ... and the linker) is what they
   # depend on, less each other: apt installs it as it would for an installed rustc-web.
   deps=$(for d in "$tmp"/*.deb; do dpkg-deb -f "$d" Pre-Depends Depends; done | sed 's/^[A-Za-z-]*: //' | tr '\n' ',' \
-    | tr ',' '\n' | sed 's/^ *//; /^$/d' | grep -Ev "^($(printf '%s|' "${pkgs[@]%%=*}" | sed 's/|$//'))( |$)" | sort -u | paste -sd, -)
+    | tr ',' '\n' | sed 's/^ *//; /^$/d' | grep -Ev "^($(printf '%s|' "${pkgs[@]%%=*}" | sed 's/|$//'))( |$)" | sort -u | paste -sd, -) || true
   if [ -n "$deps" ]; then
     [ "$(id -u)" = 0 ] || die "need root to install what rustc-web loads: $deps"
     DEBIAN_FRONTEND=noninteractive apt-get satisfy -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "$deps" >/dev/null \

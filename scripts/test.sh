@@ -151,10 +151,12 @@ finale() { # the README's commands, as written (the demo among them), and the PG
   suite "pgxn: META.json and zip" bash -c 'bash scripts/package.sh --pgxn && bash tests/package/meta.sh --zip'
 }
 
-# The lanes: the second newest major's round, then the newest's (its pg_upgrade test then finds
-# the former's package installed), in the second lane beside the oldest majors' rounds in the
-# first; each lane ends with arm64 on its edge major. Without builds (--quick) or with fewer
-# majors (--pg) one lane does it all.
+# The lanes: the #[pg_test]s, then the older majors' rounds in the first; the checks, then the second
+# newest major's round and the newest's (its pg_upgrade test then finds the former's package
+# installed) in the second; each lane ends with arm64 on its edge major. In the first lane 15 comes
+# right after the oldest, as the second newest's dump_restore test restores a PostgreSQL 15
+# database: its package is then built early. Without builds (--quick) or with fewer majors (--pg)
+# one lane does it all.
 lane1=() lane2=()
 n=${#majors[@]}
 if [ "$quick" = 1 ] || [ "$n" -lt 3 ]; then
@@ -165,19 +167,23 @@ if [ "$quick" = 1 ] || [ "$n" -lt 3 ]; then
   [ "$quick" = 1 ] || lane1+=("finale")
 else
   first=() second=("${majors[n-2]}" "${majors[n-1]}")
-  for ((i = 0; i < n - 3; i++)); do first+=("${majors[i]}"); done
-  second+=("${majors[n-3]}")
+  for ((i = 0; i < n - 2; i++)); do first+=("${majors[i]}"); done
+  [ "${first[0]}" = 15 ] || case " ${first[*]} " in *" 15 "*) first=("${first[0]}" 15 $(printf '%s\n' "${first[@]:1}" | grep -vx 15)) ;; esac
   for m in "${majors[@]}"; do runs_on pg_test "$m" && lane1+=("pg_test_round $m"); done
   for m in "${first[@]}"; do lane1+=("round $m"); done
   lane2=("checks"); for m in "${second[@]}"; do lane2+=("round $m"); done
   runs_on arm64 "${majors[0]}" && lane1+=("arm64_round ${majors[0]}")
   lane1+=("finale")
   runs_on arm64 "${majors[n-1]}" && lane2+=("arm64_round ${majors[n-1]}")
-  # The builds in the order the lanes reach them: the lanes' majors alternately, then arm64.
+  # The builds in the order the lanes reach them: the lanes' majors alternately, the releases the
+  # upgrade tests start from once the first three are built (those tests come soon after), then
+  # arm64.
   build_list=()
   for ((i = 0; i < ${#first[@]} || i < ${#second[@]}; i++)); do
     [ -z "${first[i]:-}" ] || build_list+=("amd64 ${first[i]}")
+    [ ${#build_list[@]} != 3 ] || build_list+=("releases")
     [ -z "${second[i]:-}" ] || build_list+=("amd64 ${second[i]}")
+    [ ${#build_list[@]} != 3 ] || build_list+=("releases")
   done
   for m in "${majors[0]}" "${majors[n-1]}"; do runs_on arm64 "$m" && build_list+=("arm64 $m"); done
 fi
@@ -187,6 +193,11 @@ if [ ${#build_list[@]} -gt 0 ]; then
   setsid bash -c 'dir=$1; shift
     for b in "$@"; do
       set -- $b; rc=0
+      if [ "$1" = releases ]; then
+        # A failure here is left to the upgrade tests, which build what they need and show why.
+        bash tests/sql/lib/build_releases.sh >"$dir/releases.log" 2>&1 || true
+        continue
+      fi
       bash scripts/package.sh --arch "$1" --pg "$2" >"$dir/$1-pg$2.log" 2>&1 || rc=$?
       echo "$rc" >"$dir/$1-pg$2.status"
     done' _ "$builds" "${build_list[@]}" &

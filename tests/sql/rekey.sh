@@ -190,8 +190,10 @@ BEGIN
     -- parent, then child, in one transaction
     UPDATE posts SET title = title || '+' WHERE id = v_post;
     UPDATE posts_twin SET title = title || '+' WHERE id = v_post;
-    UPDATE comments SET body = body || '+' WHERE post_id = v_post;
-    UPDATE comments_twin SET body = body || '+' WHERE post_id = v_post;
+    -- The twin gets the very rows updated: two statements would read two snapshots, and a
+    -- comment another writer adds to v_post between them would be updated in the twin only.
+    WITH u AS (UPDATE comments SET body = body || '+' WHERE post_id = v_post RETURNING id)
+    UPDATE comments_twin t SET body = t.body || '+' FROM u WHERE t.id = u.id;
     COMMIT;
     -- every third round a post of this writer's goes, with its comments (ON DELETE CASCADE)
     IF v_i % 3 = 0 THEN

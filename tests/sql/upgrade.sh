@@ -36,7 +36,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib/upgrade.sh"
 if [ -z "${2:-}" ]; then
   froms=$LAST_RELEASE
-  { is_full_size "$major" || [ "$major" = "$(release_newest_major "$LAST_RELEASE")" ]; } && froms="${RELEASES%%=*} $froms"
+  { is_full_size "$major" || [ "$major" = "$(release_newest_major "$LAST_RELEASE")" ]; } && froms="$FIRST_RELEASE $froms"
   for from in $froms; do release_majors "$from" | grep -qw -- "$major" || froms=${froms/$from/}; done
   [ -n "${froms// /}" ] || skip_suite "no release to upgrade from was made for PostgreSQL $major: its databases arrive by pg_upgrade (tests/sql/pg_upgrade.sh)"
   rc=0 results=()

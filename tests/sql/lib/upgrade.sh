@@ -8,6 +8,7 @@
 RELEASES=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's/^[[:space:]]*\([^[:space:]]*\)[[:space:]]*\([^[:space:]]*\).*/\1=\2/' "$PROJECT_ROOT/sql/RELEASES" | tr '\n' ' ')
 RELEASES=${RELEASES% }
 LAST_RELEASE=${RELEASES##* }; LAST_RELEASE=${LAST_RELEASE%%=*}
+FIRST_RELEASE=${RELEASES%%=*}
 NEW_VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$PROJECT_ROOT/Cargo.toml" | head -1)
 UPGRADE_SCRIPT="sql/uuid_shard--$LAST_RELEASE--$NEW_VERSION.sql"
 # use_release VERSION: the release a test upgrades from (OLD_VERSION, OLD_COMMIT).
