@@ -250,7 +250,7 @@ cat "$results"/*.tsv >"$results/all"
 echo "PostgreSQL servers tested:"
 for m in "${majors[@]}"; do
   v=$("$(pg_bin "$m")/postgres" --version 2>/dev/null | sed 's/^postgres (PostgreSQL) //')
-  case "$m" in 19) v+=" (Debian $(cat "$PG19_ROOT/VERSION" 2>/dev/null): $(case "$v" in *rc*|*beta*) echo "a pre-release, the newest Debian serves" ;; *) echo "the newest Debian serves" ;; esac))" ;; esac
+  case "$v" in *rc*|*beta*) v+=": a pre-release, the newest Debian serves" ;; esac
   echo "  $m: ${v:-unknown}"
 done
 if [ -s "$UUID_SHARD_CROSS_MAJOR" ]; then
