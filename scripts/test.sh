@@ -157,11 +157,11 @@ finale() { # the README's commands, as written (the demo among them), and the PG
 # right after the oldest, as the second newest's dump_restore test restores a PostgreSQL 15
 # database: its package is then built early. Without builds (--quick) or with fewer majors (--pg)
 # one lane does it all.
-lane1=() lane2=()
+lane1=() lane2=() pg_tests=()
 n=${#majors[@]}
+for m in "${majors[@]}"; do runs_on pg_test "$m" && pg_tests+=("pg_test_round $m"); done
 if [ "$quick" = 1 ] || [ "$n" -lt 3 ]; then
-  lane1=("checks")
-  for m in "${majors[@]}"; do runs_on pg_test "$m" && lane1+=("pg_test_round $m"); done
+  lane1=("checks" "${pg_tests[@]}")
   for m in "${majors[@]}"; do lane1+=("round $m"); done
   [ "$quick" = 1 ] || for m in "${majors[@]}"; do runs_on arm64 "$m" && lane1+=("arm64_round $m"); done
   [ "$quick" = 1 ] || lane1+=("finale")
@@ -169,7 +169,7 @@ else
   first=() second=("${majors[n-2]}" "${majors[n-1]}")
   for ((i = 0; i < n - 2; i++)); do first+=("${majors[i]}"); done
   [ "${first[0]}" = 15 ] || case " ${first[*]} " in *" 15 "*) first=("${first[0]}" 15 $(printf '%s\n' "${first[@]:1}" | grep -vx 15)) ;; esac
-  for m in "${majors[@]}"; do runs_on pg_test "$m" && lane1+=("pg_test_round $m"); done
+  lane1=("${pg_tests[@]}")
   for m in "${first[@]}"; do lane1+=("round $m"); done
   lane2=("checks"); for m in "${second[@]}"; do lane2+=("round $m"); done
   runs_on arm64 "${majors[0]}" && lane1+=("arm64_round ${majors[0]}")
@@ -181,10 +181,9 @@ else
   build_list=()
   for ((i = 0; i < ${#first[@]} || i < ${#second[@]}; i++)); do
     [ -z "${first[i]:-}" ] || build_list+=("amd64 ${first[i]}")
-    [ ${#build_list[@]} != 3 ] || build_list+=("releases")
     [ -z "${second[i]:-}" ] || build_list+=("amd64 ${second[i]}")
-    [ ${#build_list[@]} != 3 ] || build_list+=("releases")
   done
+  build_list=("${build_list[@]:0:3}" releases "${build_list[@]:3}")
   for m in "${majors[0]}" "${majors[n-1]}"; do runs_on arm64 "$m" && build_list+=("arm64 $m"); done
 fi
 
