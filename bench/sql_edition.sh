@@ -24,7 +24,7 @@ echo "==> release build of the native extension for PostgreSQL $major, staged in
 build_release "$major"
 stage_install "$major"
 dist="$BENCH_ROOT/sql_edition"
-python3 tools/sql_edition.py "$dist" >/dev/null
+python3 tools/sql_edition.py --out "$dist" >/dev/null
 # 0.2.0's edition, from the release commit, with that commit's own build script
 old_commit=fb56f9b
 rm -rf "$dist/0.2.0"; mkdir -p "$dist/0.2.0/src"

@@ -12,7 +12,7 @@
 #              --pgxn or --sql is given, which then build only what they name.
 #   --arch A   only for architecture A (repeatable; default both)
 #   --pgxn     the PGXN zip (META.json at the top level)
-#   --sql      the pure-SQL edition, made by tools/sql_edition.py DIST_DIR
+#   --sql      the pure-SQL edition, made by tools/sql_edition.py --out DIST_DIR
 # The library is built once per major and architecture, in the release profile, by `cargo pgrx
 # package`; the .deb and the tarball hold the same bytes.
 set -euo pipefail
@@ -188,7 +188,7 @@ fi
 
 if [ "$sql" = 1 ]; then
   echo "==> pure-SQL edition (tools/sql_edition.py)"
-  python3 tools/sql_edition.py "$dist_dir" || die "tools/sql_edition.py failed"
+  python3 tools/sql_edition.py --out "$dist_dir" || die "tools/sql_edition.py failed"
 fi
 
 # Checksums over everything in dist/, rewritten on every run.

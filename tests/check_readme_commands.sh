@@ -3,7 +3,7 @@
 # command has built dist/ for every tested major (it runs last: the demo installs a debug build):
 #   bash scripts/demo.sh [options]      runs the demo as written
 #   bash scripts/test.sh [options]      we are inside it: its options are parsed (--help after them)
-#   python3 tools/sql_edition.py DIR    run; the files its comment names must be there
+#   python3 tools/sql_edition.py --out DIR    run; the files its comment names must be there
 #   psql -d DB -f FILE                  run against DB in a scratch cluster
 #   sudo apt install ./PKG.deb, sudo DIR/install.sh ...: the package (the tarball of DIR) is in dist/
 #   cargo install cargo-pgrx --version V ...: V is the cargo-pgrx of the pgrx Cargo.lock locks
@@ -39,10 +39,10 @@ for line in "${commands[@]}"; do
     "bash scripts/test.sh"*)
       if bash scripts/test.sh "${w[@]:2}" --help >/dev/null 2>&1; then try "$line" ok "its options parse (the command running this check is the test command)"
       else try "$line" FAILED "scripts/test.sh rejects: ${w[*]:2}"; fi ;;
-    "python3 tools/sql_edition.py "*)
-      ( cd "$work" && python3 "$PROJECT_ROOT/tools/sql_edition.py" "${w[2]}" >/dev/null ) || { try "$line" FAILED "it failed"; continue; }
-      named=$(grep -o "${w[2]}/[^ ]*" <<<"$(grep -F "$line" README.md)" | head -1) missing=""
-      for f in "$named" "${named%.sql}.pgtle.sql"; do [ -z "$named" ] || [ -f "$work/$f" ] || missing+=" $f"; done
+    "python3 tools/sql_edition.py --out "*)
+      ( cd "$work" && python3 "$PROJECT_ROOT/tools/sql_edition.py" --out "${w[3]}" >/dev/null ) || { try "$line" FAILED "it failed"; continue; }
+      named=$(grep -o "${w[3]}/[^ ,]*" <<<"$(grep -F "$line" README.md)" | head -1) missing=""
+      for f in "$named" "${named%.sql}.migration.sql" "${named%.sql}.pgtle.sql"; do [ -z "$named" ] || [ -f "$work/$f" ] || missing+=" $f"; done
       if [ -z "$missing" ]; then try "$line" ok "wrote ${named:-its scripts}"; else try "$line" FAILED "missing:$missing"; fi ;;
     "psql -d "*" -f "*)
       db=${w[2]} file=${w[4]}

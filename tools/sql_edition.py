@@ -1,21 +1,30 @@
 #!/usr/bin/env python3
-"""Builds the SQL edition (docs/sql-edition.md) into DIST_DIR:
-  uuid_shard-<version>.sql        plain script: psql [-v schema=NAME] -f FILE (schema uuid_shard by default)
-  uuid_shard-<version>.pgtle.sql  pg_tle: registers extension uuid_shard <version>, then CREATE EXTENSION
+"""Builds the SQL edition (docs/sql-edition.md) into the folder given by --out:
+  uuid_shard-<version>.sql            psql script: psql [-v schema=NAME] -f FILE (schema uuid_shard by default)
+  uuid_shard-<version>.migration.sql  the same install as plain SQL, one statement, for a migration
+                                      runner (an ORM's migration, Flyway, sqitch): no psql meta-commands
+  uuid_shard-<version>.pgtle.sql      pg_tle: registers extension uuid_shard <version>, then CREATE EXTENSION
 The body is every file of src/sql/ORDER marked `edition` or `both`, in that order, read from its
 one source: the edition's stand-ins for what the native extension does in Rust, then the SQL
 both share.
-  python3 tools/sql_edition.py DIST_DIR
 """
+import argparse
 import os
 import re
 import sys
 
-if len(sys.argv) != 2:
-    sys.exit("usage: tools/sql_edition.py DIST_DIR")
+parser = argparse.ArgumentParser(prog="tools/sql_edition.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+parser.add_argument("--out", required=True, metavar="DIR", help="the folder to write the three scripts into (created if missing)")
+parser.add_argument("--schema", metavar="NAME",
+                    help="the schema the migration file installs into, as psql -v schema=NAME does for the psql script "
+                         "(default: uuid_shard, chosen as the psql script chooses it)")
+parser.add_argument("--shared-schema-ok", action="store_true",
+                    help="the migration file installs into a schema other roles may create objects in, with a warning "
+                         "(as psql -v shared_schema_ok=on)")
+args = parser.parse_args()
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-dist = sys.argv[1]
-os.makedirs(dist, exist_ok=True)
+dist = args.out
 version = re.search(r'(?m)^version = "(.*)"$', open(os.path.join(root, "Cargo.toml")).read())
 if not version:
     sys.exit("sql_edition: no version in Cargo.toml")
@@ -39,7 +48,9 @@ for rel, text in parts:
     text = re.sub(r"(?m)^CREATE (FUNCTION|PROCEDURE)\b", r"CREATE OR REPLACE \1", text)
     body.append("-- ======== %s ========\n%s" % (rel, text.rstrip() + "\n"))
 body = "\n".join(body)
-for quote in ("$uuid_shard_sql$", "$uuid_shard_check$", "$uuid_shard_check_do$", "$uuid_shard_pgtle$", "$uuid_shard_tle_check$",
+if args.schema is not None and (not args.schema or re.search(r"[\"$'\\\\]", args.schema)):
+    sys.exit("sql_edition: --schema %r: a schema name must be non-empty, without a quote, a dollar sign or a backslash" % args.schema)
+for quote in ("$uuid_shard_sql$", "$uuid_shard_migration$", "$uuid_shard_check$", "$uuid_shard_check_do$", "$uuid_shard_pgtle$", "$uuid_shard_tle_check$",
               "$uuid_shard_tle_check_do$", "$_pgtle_", "@schema_given@", "@shared_schema_ok@"):
     if quote in body:
         sys.exit("sql_edition: the SQL contains %s, which the scripts use as their quote" % quote)
@@ -175,6 +186,50 @@ SELECT CASE WHEN :'schema' OPERATOR(pg_catalog.~) '["$''\\]' THEN
 \gexec
 """ % {"v": version, "body": body, "check": plain_check.replace("$uuid_shard_check$", "$uuid_shard_check_do$")}
 
+# The same install as one plain-SQL statement, for migration runners, which send SQL to the server
+# and know no psql meta-commands: one DO block (atomic on its own, inside or outside the runner's
+# transaction) with the schema as a constant, that runs the psql script's check and body with
+# EXECUTE. The schema is chosen as the psql script chooses it: uuid_shard when none is named (and
+# then refused where the edition is installed in another schema), or the one --schema names.
+migration_schema = args.schema if args.schema is not None else "uuid_shard"
+migration = head + """--   A migration file: run it as it is (it is one statement), inside the runner's transaction
+--   or not. It installs into schema %(schema)s, created for you if missing (CREATE on the
+--   database needed then); tools/sql_edition.py --schema NAME makes one for another schema.
+-- Refused, as by the psql script: a schema another role owns or may create objects in (--shared-
+-- schema-ok makes that a warning), a same-named function another role owns, the schema of
+-- extension uuid_shard. Running this or a newer file again replaces the functions in place
+-- (CREATE OR REPLACE), leaving defaults, indexes, generated columns and partitions that use them.
+DO $uuid_shard_migration$
+DECLARE
+    v_schema CONSTANT text := %(schema_literal)s;
+    v_schema_given CONSTANT boolean := %(given)s;
+    v_shared_schema_ok CONSTANT boolean := %(shared)s;
+BEGIN
+    IF v_schema OPERATOR(pg_catalog.~) '["$''\\\\]' THEN
+        RAISE EXCEPTION 'schema name %% is not allowed', pg_catalog.quote_ident(v_schema)
+            USING ERRCODE = 'invalid_name', DETAIL = 'A quote, a dollar sign or a backslash in it could end quoted text of the script.';
+    END IF;
+    IF pg_catalog.to_regnamespace(pg_catalog.quote_ident(v_schema)) IS NULL THEN
+        IF NOT pg_catalog.has_database_privilege(pg_catalog.current_database(), 'CREATE') THEN
+            RAISE EXCEPTION 'schema %% does not exist, and role %% may not create it in database %%',
+                pg_catalog.quote_ident(v_schema), pg_catalog.quote_ident(CURRENT_USER), pg_catalog.quote_ident(pg_catalog.current_database())
+                USING ERRCODE = 'insufficient_privilege',
+                      HINT = pg_catalog.format('Have the database owner run CREATE SCHEMA %%I AUTHORIZATION %%I, or GRANT CREATE ON DATABASE %%I TO %%I.',
+                                               v_schema, CURRENT_USER, pg_catalog.current_database(), CURRENT_USER);
+        END IF;
+        EXECUTE pg_catalog.format('CREATE SCHEMA %%I', v_schema);
+    END IF;
+    EXECUTE pg_catalog.replace(pg_catalog.replace(pg_catalog.replace($uuid_shard_check$
+%(check)s$uuid_shard_check$, '@extschema@', pg_catalog.quote_ident(v_schema)),
+        '@schema_given@', v_schema_given::pg_catalog.text), '@shared_schema_ok@', v_shared_schema_ok::pg_catalog.text);
+    EXECUTE pg_catalog.replace($uuid_shard_sql$
+%(body)s$uuid_shard_sql$, '@extschema@', pg_catalog.quote_ident(v_schema));
+END
+$uuid_shard_migration$;
+""" % {"schema": migration_schema, "schema_literal": "'%s'" % migration_schema.replace("'", "''"),
+       "given": "true" if args.schema is not None else "false", "shared": "true" if args.shared_schema_ok else "false",
+       "body": body, "check": plain_check.replace("$uuid_shard_check$", "$uuid_shard_check_do$")}
+
 # The pg_tle extension script's own check, run first by CREATE EXTENSION (and by ALTER EXTENSION
 # UPDATE, where the functions are the extension's members and pass): a schema that holds the plain
 # script's functions would otherwise fail half-way, on the first function the script cannot take
@@ -235,7 +290,9 @@ END
 $uuid_shard_pgtle$;
 """ % {"v": version, "body": body, "tle_check": tle_check}
 
-for name, text in (("uuid_shard-%s.sql" % version, plain), ("uuid_shard-%s.pgtle.sql" % version, pgtle)):
+os.makedirs(dist, exist_ok=True)
+for name, text in (("uuid_shard-%s.sql" % version, plain), ("uuid_shard-%s.migration.sql" % version, migration),
+                   ("uuid_shard-%s.pgtle.sql" % version, pgtle)):
     with open(os.path.join(dist, name), "w") as out:
         out.write(text)
     print(os.path.join(dist, name))

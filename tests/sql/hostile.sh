@@ -51,7 +51,7 @@ if [ -n "$release" ]; then
   plain=$(ls "$dist"/uuid_shard-"$OLD_VERSION".sql)
   echo "hostile PG$major: attacking release $OLD_VERSION (${OLD_COMMIT})"
 else
-  python3 "$PROJECT_ROOT/tools/sql_edition.py" "$dist" >/dev/null
+  python3 "$PROJECT_ROOT/tools/sql_edition.py" --out "$dist" >/dev/null
   plain=$(ls "$dist"/uuid_shard-*[0-9].sql)
 fi
 chmod a+r "$dist"/*.sql

@@ -4,7 +4,9 @@
 # schema-qualified with the schema not on search_path; then run again, and a newer one run,
 # over a database whose defaults, generated columns, CHECK constraints, expression indexes,
 # views and partitions (RANGE bounds from the helpers, a LIST key on uuid_bucket) use it: the
-# functions are replaced in place and no dependent object changes or is rebuilt.
+# functions are replaced in place and no dependent object changes or is rebuilt. Then the
+# migration file (the same install as one plain-SQL statement): the same functions, its schema
+# chosen as the psql script chooses it, run twice, and its refusals.
 #   tests/sql/sql_edition_install.sh MAJOR
 set -euo pipefail
 major=${1:?usage: tests/sql/sql_edition_install.sh MAJOR}
@@ -252,5 +254,38 @@ check "into an empty schema: the same functions as the plain script" \
   "$(as_role app_owner app_public -c "SELECT string_agg(p.oid::regprocedure::text, ' ' ORDER BY p.oid::regprocedure::text) FROM pg_proc p WHERE p.pronamespace = 'uuid_shard'::regnamespace")"
 check "over the extension's own functions (its update path): the check passes" \
   "$(tle_extension_script public check >"$dist/tle_check_public.sql" && as_role app_owner app_native -f "$dist/tle_check_public.sql" 2>&1)" ""
+suite_case
+# 7. the migration file: what the psql script does, as one plain-SQL statement a migration runner
+#    sends (no psql meta-commands); the same refusals, run twice, inside a transaction or not
+suite_case "migration file"
+make_db app_mig app_owner
+as_role app_owner app_mig -f "$migration_script"
+check "no schema named: schema uuid_shard, created and owned by the installer, every function theirs" \
+  "$(as_role app_owner app_mig -c "SELECT n.nspowner::regrole || ' ' || bool_and(p.proowner = n.nspowner) FROM pg_namespace n JOIN pg_proc p ON p.pronamespace = n.oid WHERE n.nspname = 'uuid_shard' GROUP BY n.nspowner")" \
+  "app_owner true"
+functions_sql="SELECT count(*) || ' functions, ' || md5(string_agg(p.oid || p.prosrc, ',' ORDER BY p.oid)) FROM pg_proc p WHERE p.pronamespace = 'uuid_shard'::regnamespace"
+names_sql="SELECT string_agg(p.oid::regprocedure::text, ' ' ORDER BY p.oid::regprocedure::text) FROM pg_proc p WHERE p.pronamespace = 'uuid_shard'::regnamespace"
+check "the same functions as the psql script's" "$(as_role app_owner app_mig -c "$names_sql")" "$(as_role app_owner app_public -c "$names_sql")"
+before_mig=$(as_role app_owner app_mig -c "$functions_sql")
+as_role app_owner app_mig -1 -f "$migration_script"
+check "run again, inside a transaction: every function replaced in place (OIDs, bodies)" "$(as_role app_owner app_mig -c "$functions_sql")" "$before_mig"
+# a role that may not create the schema: one error naming what it lacks, and nothing created
+make_role no_create
+make_db app_nocreate app_owner
+out=$(as_role no_create app_nocreate -v VERBOSITY=sqlstate -f "$migration_script" 2>&1 || true)
+check "a role without CREATE on the database: SQLSTATE 42501, nothing created" \
+  "$(grep -c 'ERROR:  42501' <<<"$out") $(as_role app_owner app_nocreate -c "SELECT count(*) FROM pg_namespace WHERE nspname = 'uuid_shard'")" "1 0"
+out=$(as_role no_create app_nocreate -f "$migration_script" 2>&1 || true)
+check "  its message and hint" "$(grep -c '^psql:[^ ]* ERROR:  schema uuid_shard does not exist, and role no_create may not create it in database app_nocreate$' <<<"$out") $(grep -c '^HINT:  Have the database owner run CREATE SCHEMA uuid_shard AUTHORIZATION no_create, or GRANT CREATE ON DATABASE app_nocreate TO no_create.$' <<<"$out")" "1 1"
+# with the edition in schema shard and no schema named, a second copy is refused, as by the psql script
+out=$(as_role app_owner app -f "$migration_script" 2>&1 || true)
+check "no schema named, the edition in schema shard: refused, nothing created in uuid_shard" \
+  "$(grep -c 'ERROR:  the SQL edition of uuid_shard is installed in schema shard, not in the default schema uuid_shard' <<<"$out") $(as_role app_owner app -c "SELECT count(*) FROM pg_namespace WHERE nspname = 'uuid_shard'")" "1 0"
+python3 "$PROJECT_ROOT/tools/sql_edition.py" --out "$dist/shard" --schema shard >/dev/null
+chmod -R a+rX "$dist/shard"
+before_shard=$(as_role app_owner app -c "$state_sql")
+as_role app_owner app -f "$dist/shard/uuid_shard-$version.migration.sql"
+check "the file made with --schema shard, over the psql script's install: functions (OIDs), tables, indexes (files), dependencies and rows unchanged" \
+  "$(as_role app_owner app -c "$state_sql")" "$before_shard"
 suite_case
 finish

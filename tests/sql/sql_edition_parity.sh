@@ -17,6 +17,9 @@
 #   7. the tail remainder (uuid_tail_remainder): every vector of the tail_remainder section on
 #      both, the support function of uuid_tail_ops (native only) against its vectors, the invalid
 #      moduli, and the same random-input count of keys of any kind and moduli up to 2^31 - 1;
+#   8. the migration file (the same install as plain SQL): every function and aggregate defined
+#      exactly as by the psql script, so every check above holds for it too (numbered 8, it runs
+#      after 4);
 #   5. uuidv7() strictly increasing: 100,000 in one statement, a clock stepping back, a stuck
 #      clock carrying the fraction into the next millisecond, the 48-bit limit, uuidv7(shift).
 #   tests/sql/sql_edition_parity.sh MAJOR     (the native extension must be installed)
@@ -401,6 +404,28 @@ res=$(db postgres -v ON_ERROR_STOP=0 -c "SET $force = on" -c "SELECT 'as marked:
         -c "ALTER FUNCTION uuid_shard_sql.uuidv7() PARALLEL UNSAFE" 2>&1 | tr '\n' ' ')
 what="uuidv7() under $force: runs as marked (UNSAFE); marked SAFE it fails (set_config in a parallel worker)"
 if [[ "$res" == "as marked: true ERROR:"*"during a parallel operation"* ]]; then pass "$what"; else fail "$what" "$res"; fi
+
+# ---- 8. the migration file: the psql script's definitions, exactly ------------------------------
+# Installed as shipped (schema uuid_shard, none named) into a database of its own; each function's
+# full definition (pg_get_functiondef) and each aggregate's parts equal those of the psql script's
+# install in uuid_shard_sql, that schema's name read as uuid_shard.
+make_db edition_migration
+db edition_migration -f "$migration_script"
+definitions() { # DB SCHEMA
+  db "$1" -v nsp="$2" <<'SQL'
+SELECT p.oid::regprocedure::text || E'\n' || CASE WHEN p.prokind = 'a'
+         THEN concat_ws(' ', a.aggtransfn::regprocedure, a.aggfinalfn::regprocedure, a.aggcombinefn::regprocedure, a.aggtranstype::regtype, a.agginitval, p.proparallel)
+         ELSE pg_get_functiondef(p.oid) END
+  FROM pg_proc p LEFT JOIN pg_aggregate a ON a.aggfnoid = p.oid
+ WHERE p.pronamespace = :'nsp'::regnamespace
+ ORDER BY p.oid::regprocedure::text COLLATE "C";
+SQL
+}
+mig_defs=$(definitions edition_migration uuid_shard)
+psql_defs=$(definitions postgres uuid_shard_sql | sed 's/\buuid_shard_sql\b/uuid_shard/g')
+what="migration file: $(grep -c '^uuid_shard\.' <<<"$mig_defs") functions and aggregates defined exactly as by the psql script"
+if [ -n "$mig_defs" ] && [ "$mig_defs" = "$psql_defs" ]; then pass "$what"
+else fail "$what" "$(diff <(echo "$psql_defs") <(echo "$mig_defs") | head -5 | tr '\n' ' ')"; fi
 
 # ---- 5. monotonicity ----------------------------------------------------------------------------
 res=$(db postgres <<'SQL'

@@ -3,11 +3,13 @@
 # a temporary folder readable by the server's user.
 #   dist          the folder (removed at exit by suite.sh)
 #   plain_script  dist/uuid_shard-<version>.sql      pgtle_script  dist/uuid_shard-<version>.pgtle.sql
+#   migration_script  dist/uuid_shard-<version>.migration.sql (installs into schema uuid_shard)
 #   version       <version>
 suite_tmpdir dist a+rx
-python3 "$PROJECT_ROOT/tools/sql_edition.py" "$dist" >/dev/null
+python3 "$PROJECT_ROOT/tools/sql_edition.py" --out "$dist" >/dev/null
 plain_script=$(ls "$dist"/uuid_shard-*[0-9].sql)
 pgtle_script=$(ls "$dist"/uuid_shard-*.pgtle.sql)
+migration_script=$(ls "$dist"/uuid_shard-*.migration.sql)
 version=$(basename "$plain_script" .sql); version=${version#uuid_shard-}
 
 # The edition's own helpers, that the native extension does not have: the argument domains, the
