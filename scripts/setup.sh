@@ -191,8 +191,9 @@ trap 'kill $pgrx_install_pid $old_pgrx_install_pid ${prebuild_pid:-} 2>/dev/null
 want_pkgs=(libclang-dev clang)
 # The arm64 packages' cross compiler and C library, and qemu-user to run arm64 programs (step 3d).
 [ -n "$demo_major" ] || want_pkgs+=(sudo patchelf gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static)
-# Go, for the Go minter of the application-minted keys' test (step 6).
-[ -n "$demo_major" ] || want_pkgs+=(golang-go)
+# Go, for the Go minter of the application-minted keys' test, and Ruby with its compiled PostgreSQL
+# driver, for the ActiveRecord recipe (step 6).
+[ -n "$demo_major" ] || want_pkgs+=(golang-go ruby ruby-pg)
 for m in 13 15; do wants_major $m && want_pkgs+=("postgresql-$m" "postgresql-server-dev-$m"); done
 # PostgreSQL 19's prefix (step 3e) is patched with patchelf, in a demo's set-up too.
 wants_major 19 && [ -n "$demo_major" ] && want_pkgs+=(patchelf)
@@ -704,6 +705,31 @@ if ! grep -qx "$go_uuid" "$go_root/PACKAGE" 2>/dev/null; then
 fi
 GOPATH="$go_root/usr/share/gocode" GO111MODULE=off GOFLAGS= GOCACHE="$go_root/cache" go build -o "$go_root/mint-go" "$fw/app_keys/mint-go/main.go" \
   || die "go build of $fw/app_keys/mint-go failed"
+# The ActiveRecord recipe (tests/frameworks/rails/): Debian trixie's ActiveRecord 7.2 and the gems it
+# needs (pure Ruby, "Architecture: all", running on Debian 12's Ruby 3.1 and ruby-pg; Debian 12's own
+# ActiveRecord is 6.1), pinned in tests/frameworks/rails/debian-gems, through the private apt state
+# of trixie and sid, unpacked into .pg/rails-gems (no gems registry is reachable; config/boot.rb puts
+# it on the gem path).
+rails_gems=.pg/rails-gems
+if cmp -s "$fw/rails/debian-gems" "$rails_gems/installed-debian-gems"; then
+  step "framework recipes: ActiveRecord's gems present in $rails_gems"
+else
+  step "framework recipes: ActiveRecord's gems from Debian trixie into $rails_gems"
+  private_apt_ready "$PROJECT_ROOT/.pg/newer-apt" amd64 "$(debian_mirror) trixie" "$(debian_mirror) sid"
+  want=()
+  while read -r name up; do
+    # trixie's Debian version of that upstream version (an epoch "2:" may precede it)
+    v=$(apt-cache "${PRIVATE_APT_OPTS[@]}" madison "$name" | awk -v u="$up" -F' *[|] *' '$3 ~ /trixie/ { x = $2; sub(/^[0-9]+:/, "", x) }
+          $3 ~ /trixie/ && index(x, u) == 1 && substr(x, length(u) + 1, 1) ~ /[-+~]/ { print $2; exit }')
+    [ -n "$v" ] || die "Debian trixie offers no $name $up (apt-cache madison $name)"
+    want+=("$name=$v")
+  done < <(grep -v '^#' "$fw/rails/debian-gems")
+  rm -rf "$rails_gems"; mkdir -p "$rails_gems/debs" "$rails_gems/x"
+  (cd "$rails_gems/debs" && apt-get -q "${PRIVATE_APT_OPTS[@]}" download "${want[@]}" >/dev/null 2>&1) || die "apt-get download ${want[*]} (Debian trixie) failed"
+  for f in "$rails_gems"/debs/*.deb; do dpkg-deb -x "$f" "$rails_gems/x" || die "dpkg-deb -x $f failed"; done
+  mv "$rails_gems"/x/usr/share/rubygems-integration/all/* "$rails_gems/" && rm -rf "$rails_gems/x" "$rails_gems/debs" || die "no gems in ${want[*]}"
+  cp "$fw/rails/debian-gems" "$rails_gems/installed-debian-gems"
+fi
 # 7. pg_partman's SQL files for tests/sql/partman.sh: 5.2.4 (postgresql-17-partman of Debian 13
 # "trixie") and 5.5.0 (postgresql-18-partman of Debian "sid"). pg_partman is plain SQL apart from
 # an optional background worker, so only pg_partman.control and pg_partman--<v>.sql are kept
