@@ -35,7 +35,7 @@ if bad or len(found) != marks or not found:
 print(f"docs/frameworks.md: {len(found)} excerpts are verbatim in the tested files")
 PY
 check "docs/frameworks.md: its excerpts are verbatim in the tested files (exit status)" "$rc" 0
-# The recipes: NAME | the majors it runs on | its command, run in tests/frameworks/DIR (the first
+# The recipes: NAME | the majors it runs on (oldest and newest: of the majors tested) | its command, run in tests/frameworks/DIR (the first
 # word of NAME before a dash) with PGHOST, PGPORT, PGUSER, UUID_SHARD_MAJOR, UUID_SHARD_EDITION_SQL
 # set and the recipes' Node.js first on PATH.
 venv="$PROJECT_ROOT/.pg/frameworks-venv/bin/python"
@@ -44,15 +44,16 @@ recipes=(
   "django-schema  | 15 18 | env PGDATABASE=django_ext RECIPE_APP=shop_ext $venv check.py"
   "sqlalchemy     | 15 18 | env PGDATABASE=sqlalchemy EXT_DATABASE=sqlalchemy_ext $venv check.py"
   "knex           | 15 18 | env PGDATABASE=knex node check.js"
-  "django61       | 15 19 | bash run.sh"
-  "typeorm        | 13 19 | node check.js"
-  "rails          | 13 19 | ruby check.rb"
-  "app_keys       | 13 19 | node check.mjs"
+  "django61       | 15 newest | bash run.sh"
+  "typeorm        | oldest newest | node check.js"
+  "rails          | oldest newest | ruby check.rb"
+  "app_keys       | oldest newest | node check.mjs"
 )
 mine=()
 for r in "${recipes[@]}"; do
   IFS='|' read -r name on cmd <<<"$r"
-  case " $on " in *" $major "*) mine+=("$(echo $name)|$cmd") ;; esac
+  on=" $on "; on=${on// oldest / ${TESTED_MAJORS%% *} }; on=${on// newest / ${TESTED_MAJORS##* } }
+  case "$on" in *" $major "*) mine+=("$(echo $name)|$cmd") ;; esac
 done
 if [ ${#mine[@]} = 0 ]; then
   [ "$SUITE_FAILURES" = 0 ] || finish

@@ -7,7 +7,10 @@ from django.db import migrations
 if settings.UUID_SHARD_EDITION_SQL:
     with open(settings.UUID_SHARD_EDITION_SQL) as f:
         INSTALL = [f.read()]  # a list: RunSQL runs each item whole, as one statement
-    REMOVE = ["DROP SCHEMA IF EXISTS uuid_shard CASCADE"]  # the edition's functions: nothing else lives there
+    # Kept on the way back: the edition is no extension, and DROP SCHEMA ... CASCADE would also drop
+    # every default, index and generated column of other apps that calls its functions. Migrating
+    # forward again runs the file over them, which replaces them in place.
+    REMOVE = migrations.RunSQL.noop
 else:
     INSTALL = ["CREATE SCHEMA IF NOT EXISTS uuid_shard", "CREATE EXTENSION IF NOT EXISTS uuid_shard SCHEMA uuid_shard"]
     REMOVE = ["DROP EXTENSION IF EXISTS uuid_shard", "DROP SCHEMA IF EXISTS uuid_shard"]  # RESTRICT: kept if not empty
