@@ -11,6 +11,9 @@
 # reason, or one this check does not know fails the page:
 #   <!-- docs-check: skip: REASON -->            never runs (what these machines cannot have)
 #   <!-- docs-check: skip below N: REASON -->    runs on PostgreSQL N and later only
+# A sql block right after `<!-- excerpt: PATH -->` is a verbatim copy of a file of a framework
+# recipe (docs/frameworks.md), which that recipe's test runs where it belongs (tests/sql/frameworks.sh
+# checks the copy): it is skipped here.
 # pg_partman (the newest release scripts/setup.sh caches in .pg/partman/) is made available in
 # MAJOR's tree when a page about to run says CREATE EXTENSION pg_partman; the page installs it.
 # postgres_fdw is contrib, in every tree; a page makes its second database itself.
@@ -49,6 +52,7 @@ body = [""] * len(lines)
 report = []
 fence = re.compile(r"^([ \t]*)(```+)[ \t]*([A-Za-z0-9_+-]*)[ \t]*$")
 marker = re.compile(r"^[ \t]*<!--[ \t]*docs-check\b(.*?)-->[ \t]*$")
+excerpt = re.compile(r"^[ \t]*<!--[ \t]*excerpt:[ \t]*\S+[ \t]*-->[ \t]*$")
 rule = re.compile(r"^:[ \t]*skip(?:[ \t]+below[ \t]+(\d+))?[ \t]*:[ \t]*(\S.*?)[ \t]*$")
 row = re.compile(r"^\|[ \t]*`(.+?)`[ \t]*\|[ \t]*(.*?)[ \t]*\|[ \t]*$")
 tag = "$docs_row$"
@@ -67,7 +71,9 @@ while i < len(lines):
         if lang == "sql":
             state = "run"
             mk = marker.match(lines[i - 1]) if i > 0 else None
-            if mk:
+            if i > 0 and excerpt.match(lines[i - 1]):
+                state = "skip"
+            elif mk:
                 r = rule.match(mk.group(1))
                 if not r:
                     report.append("error %d the marker %s has no reason, or is not one of "
@@ -203,8 +209,8 @@ check_page() {
 # The check checks itself first: a page with a bad block, an unterminated statement, a psql
 # warning, a marker without a reason, a stray marker, a wrong matrix row must fail at the right
 # lines; a good page must pass: it calls the extension through schema uuid_shard only (so it
-# passes only if the README's install ran), skips a block by a marker with a reason and one for a
-# later PostgreSQL, and checks a matrix of a value, NULL and an error.
+# passes only if the README's install ran), skips a block by a marker with a reason, one for a later
+# PostgreSQL and a recipe's excerpt, and checks a matrix of a value, NULL and an error.
 self_test() {
   local d=$work/selftest out
   mkdir -p "$d"
@@ -218,6 +224,7 @@ self_test() {
     "| \`uuid_shard.uuid_bucket('919108f7-52d1-4320-9bac-f847db4148a8', 2)\` | 7 |" >"$d/row.md"
   printf '%s\n' '  ```sql' '  SELECT uuid_shard.uuid_v7_time(uuid_shard.uuidv7());' '  ```' '  <!-- docs-check: skip: not sql -->' '  ```sql' '  not sql' '  ```' \
     '<!-- docs-check: skip below 99: from PostgreSQL 99 on -->' '```sql' 'not sql before 99' '```' '```text' 'not sql' '```' \
+    '<!-- excerpt: tests/frameworks/x/migration.sql -->' '```sql' 'a recipe file, not run here' '```' \
     '| call | outcome |' '|---|---|' "| \`uuid_shard.uuid_bucket('919108f7-52d1-4320-9bac-f847db4148a8', 1)\` | 0 |" \
     '| `uuid_shard.uuid_v7_time(NULL)` | NULL |' "| \`uuid_shard.uuid_bucket('919108f7-52d1-4320-9bac-f847db4148a8', 0)\` | ERROR 22023: bucket count must be between 1 and 2147483647, got 0 |" >"$d/good.md"
   expect_failure() { # PAGE N TEXT...: PAGE fails with every TEXT in its verdict
@@ -235,7 +242,7 @@ self_test() {
   expect_failure stray.md 5 'line 1: the marker <!-- docs-check: skip: why --> is not on the line right before'
   expect_failure row.md 6 'row.md: the matrix row at line 4' 'the row at line 4 gives: '
   out=$(cd "$work" && check_page selftest/good.md st7) || { echo "self-test: a good page failed: $out"; return 1; }
-  grep -qF '1 sql blocks ran, 2 skipped, 3 matrix rows ran' <<<"$out" || { echo "self-test: wrong count for good.md: $out"; return 1; }
+  grep -qF '1 sql blocks ran, 3 skipped, 3 matrix rows ran' <<<"$out" || { echo "self-test: wrong count for good.md: $out"; return 1; }
   echo "docs check: self-test passed (failing blocks, unterminated statements, warnings, markers without a reason or out of place and wrong matrix rows caught; skip markers honoured; the README's install run)"
 }
 self_test

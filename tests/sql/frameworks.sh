@@ -46,6 +46,8 @@ recipes=(
   "knex           | 15 18 | env PGDATABASE=knex node check.js"
   "django61       | 15 newest | bash run.sh"
   "typeorm        | oldest newest | node check.js"
+  "drizzle        | oldest newest | node check.ts"
+  "prisma         | oldest newest | node check.ts"
   "rails          | oldest newest | ruby check.rb"
   "app_keys       | oldest newest | node check.mjs"
 )

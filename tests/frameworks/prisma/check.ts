@@ -49,6 +49,8 @@ function prisma6(db: string, args: string[], env: Record<string, string> = {}, u
     child.stdout.on("data", take);
     child.stderr.on("data", take);
     child.on("close", (code) => finish(code));
+    const t0 = Date.now();
+    child.on("close", () => process.env.PRISMA_CHECK_TIMES && console.error(`time ${args.slice(0, 2).join(" ")}: ${Date.now() - t0} ms`));
   });
 }
 
@@ -140,6 +142,13 @@ async function main() {
     // 2. No drift: the migrations replayed into a shadow database = the schema.
     r = await prisma6(db, ["migrate", "diff", "--from-migrations", migrations, "--to-schema-datamodel", "schema.prisma", "--exit-code"], env);
     check(P6, r.code === 0, "migrate diff --from-migrations --to-schema-datamodel --exit-code: no difference (dbgenerated(\"uuid_shard.uuidv7()\") is stable)", r.out);
+    // The trap (Prisma issues #7592, #14420): Prisma compares the default's text with what
+    // PostgreSQL prints back, so an equivalent spelling is a change on every diff.
+    const trap = path.join(run, variant, "trap.prisma");
+    fs.writeFileSync(trap, fs.readFileSync(path.join(v6, "schema.prisma"), "utf8").replace('dbgenerated("uuid_shard.uuidv7()")', 'dbgenerated("(uuid_shard.uuidv7())")'));
+    r = await prisma6(db, ["migrate", "diff", "--from-migrations", migrations, "--to-schema-datamodel", trap, "--script"], env);
+    check(P6, /ALTER TABLE "events" ALTER COLUMN "id" SET DEFAULT \(uuid_shard\.uuidv7\(\)\);/.test(r.out) && r.code === 0,
+      'the trap: dbgenerated("(uuid_shard.uuidv7())"), the same default in parentheses, is an ALTER ... SET DEFAULT on every diff', r.out);
     r = await prisma6(db, ["migrate", "dev", "--create-only", "--name", "next", "--skip-generate"], env);
     const next = fs.readdirSync(migrations).find((d) => d.endsWith("_next"));
     const nextSql = next ? fs.readFileSync(path.join(migrations, next, "migration.sql"), "utf8").trim() : "(none)";

@@ -7,7 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 
-// Three bugs of @prisma/adapter-pg 6.19.3 under the wasm schema engine, worked around here:
+// Four bugs of @prisma/adapter-pg 6.19.3 and its wasm schema engine, worked around here:
 //  1. catalog columns of type `name` and `"char"` fail: "Column type 'name' could not be
 //     deserialized", UnsupportedNativeDataType "char";
 //  2. a migration is split on every `;` (executeScript, on the database), which breaks
@@ -19,8 +19,11 @@ function fixed(adapter: Adapter): Adapter {
   const a = adapter as any;
   const catalogTypesAsText = (q: any) => {
     const performIO = q.performIO.bind(q);
-    q.performIO = async (query: unknown) => {
-      const result = await performIO(query);
+    q.performIO = async (query: { sql: string }) => {
+      // 4. PostgreSQL 18+ keeps NOT NULL constraints in pg_constraint (contype 'n'): the engine's
+      //    constraint query returns them and the engine panics ("RuntimeError: unreachable").
+      const sql = query.sql.replace("AND contype NOT IN ('p', 'u', 'f')", "AND contype NOT IN ('p', 'u', 'f', 'n')");
+      const result = await performIO({ ...query, sql });
       for (const field of result.fields) {
         if (field.dataTypeID === 19 || field.dataTypeID === 18) field.dataTypeID = 25; // name, "char": as text
       }
@@ -70,8 +73,10 @@ export default defineConfig({
   experimental: { adapter: true, externalTables: true },
   engine: "js",
   tables: { external: ["public.tasks"] },
-  // ../prisma/schema.prisma plus the two lines Prisma 6 needs (written by ../check.mjs).
+  // ../prisma/schema.prisma plus the two lines Prisma 6 needs (written by ../check.ts).
   schema: "schema.prisma",
   migrations: { path: process.env.PRISMA_MIGRATIONS ?? "../prisma/migrations" },
-  adapter: async () => new PrismaPgForMigrate({}),
+  // allowExitOnIdle: the CLI leaves its pool open; without it every command waits 10 s for
+  // pg's idle timeout before it exits.
+  adapter: async () => new PrismaPgForMigrate({ allowExitOnIdle: true }),
 });
