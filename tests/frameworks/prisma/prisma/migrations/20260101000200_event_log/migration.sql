@@ -10,8 +10,8 @@ CREATE TABLE "event_log" (
 DO $$
 DECLARE ddl text;
 BEGIN
-    FOR ddl IN SELECT uuid_shard.uuid_v7_partition_ddl('public.event_log'::regclass, date_trunc('month', now(), 'UTC'),
-                                                       date_trunc('month', now(), 'UTC') + interval '3 months',
+    FOR ddl IN SELECT uuid_shard.uuid_v7_partition_ddl('public.event_log'::regclass, date_trunc(text 'month', now(), text 'UTC'),
+                                                       date_trunc(text 'month', now(), text 'UTC') + interval '3 months',
                                                        interval '1 month', with_default => true) LOOP
         EXECUTE ddl;
     END LOOP;
