@@ -72,6 +72,8 @@ python3 "$PROJECT_ROOT/tools/sql_edition.py" --out "$edition" >/dev/null
 for d in django_public django_ext sqlalchemy sqlalchemy_ext knex resolve offpath; do make_db "$d"; done
 export PGHOST="$CLUSTER_DIR/sock" PGPORT="$CLUSTER_PORT" PGUSER=postgres PYTHONDONTWRITEBYTECODE=1 UUID_SHARD_MAJOR=$major
 export UUID_SHARD_EDITION_SQL=$(ls "$edition"/uuid_shard-*.migration.sql) PATH="$RECIPE_NODE_BIN:$PATH"
+# The checks read the tools' output as plain text, whatever the caller's terminal settings say.
+export NO_COLOR=1 FORCE_COLOR=0
 times=()
 run() { # run NAME DIR CMD...: one project, timed; its ok and FAIL lines, and its exit status
   local name=$1 dir=$2 t0=$SECONDS out rc=0 ok bad; shift 2

@@ -60,7 +60,9 @@ function cli(database: string, ...args: string[]) {
     encoding: 'utf8',
     env: { ...process.env, PGDATABASE: database, UUID_SHARD_INSTALL: variant },
   });
-  return { status: r.status, out: (r.stdout ?? '') + (r.stderr ?? '') };
+  // Plain text even where the caller forces colour (FORCE_COLOR): the checks match statements.
+  const out = (r.stdout ?? '') + (r.stderr ?? '');
+  return { status: r.status, out: out.replace(/\x1b\[[0-9;]*m/g, '') };
 }
 const dataSourceFile = (name = 'data-source') => join('dist', `${name}.js`);
 // The SQL statements of a dry-run migration:generate (the up() half) or of schema:log.
