@@ -1,6 +1,6 @@
 //! Errors of the core, with the exact text users see. The PostgreSQL layer maps
 //! [`Error::kind`] to a SQLSTATE.
-use std::fmt;
+use core::fmt;
 
 /// What the caller got wrong, in PostgreSQL's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,9 @@ pub enum TextProblem {
 /// The kind of UUID found where a random tail was needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Found {
+    /// `00000000-0000-0000-0000-000000000000`.
     Nil,
+    /// `ffffffff-ffff-ffff-ffff-ffffffffffff`.
     Max,
     /// RFC 9562 variant with this version nibble.
     Version(u8),
@@ -38,16 +40,21 @@ pub enum Found {
     Variant(&'static str),
 }
 
+/// An error of the core: what the extension raises, with the same message ([`fmt::Display`]),
+/// detail ([`Error::detail`]) and class ([`Error::kind`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {
     /// A time before 1970-01-01 or after 2^48-1 ms, or an infinite timestamp.
     TimestampOutOfRange,
     /// `uuidv7(shift)` with an infinite interval.
     InfiniteInterval,
+    /// A shard key length outside 1..=15.
     ShardKeyLength(i32),
+    /// A bucket count below 1.
     BucketCount(i32),
     /// A hash-partition modulus below 1.
     Modulus(i32),
+    /// A UUID without a random tail given to a shard key or a bucket: what it is.
     NoRandomTail(Found),
     /// `uuid_v7_mask`/`uuid_v7_unmask` with a NULL secret.
     MaskSecretNull,
@@ -62,6 +69,7 @@ pub enum Error {
 }
 
 impl Error {
+    /// The class of the error: the SQLSTATE the extension raises it with.
     pub fn kind(&self) -> ErrorKind {
         match self {
             Error::TimestampOutOfRange | Error::InfiniteInterval => ErrorKind::DatetimeOverflow,
@@ -70,6 +78,7 @@ impl Error {
         }
     }
 
+    /// The `DETAIL` line the extension adds to the message, if any.
     pub fn detail(&self) -> Option<&'static str> {
         match self {
             // PostgreSQL 18.6's own wording, so that code written against core keeps working.
@@ -170,7 +179,7 @@ impl fmt::Display for Found {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 fn alphabet_name(form: &str) -> &'static str {
     if form == "ULID" {

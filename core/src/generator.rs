@@ -21,13 +21,18 @@
 //! before the fork (the library loaded by `shared_preload_libraries`) would hand the same
 //! stream to every child, so it remembers which process seeded it and reseeds when that
 //! changes. The clock and the process id are passed in, so tests drive both.
+//!
+//! [`AscendingClock`] (the rules above) is pure and available without `std`; the OS-seeded
+//! parts, [`V7Generator`], [`SystemClock`] and [`uuid7`], need the `std` feature (the default).
 use crate::error::Error;
 use crate::v7::{self, V7Time};
+#[cfg(feature = "std")]
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 
 /// Where the counter sits in the 64-bit `rand_b` word that [`v7::build`] takes: the 12 bits
 /// right below the two variant bits, the most significant bits of the key after its time.
 pub const COUNTER_SHIFT: u32 = 50;
+/// The largest counter value: 12 bits.
 pub const COUNTER_MAX: u64 = 0xFFF;
 const RAND_B_BITS: u64 = 0x3FFF_FFFF_FFFF_FFFF;
 
@@ -35,12 +40,14 @@ const RAND_B_BITS: u64 = 0x3FFF_FFFF_FFFF_FFFF;
 /// `rand_b`, whose top 12 bits are the counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Stamp {
+    /// The key's time: milliseconds and the 12-bit fraction.
     pub time: V7Time,
     /// 62 bits: the counter in bits 61..50, random bits below.
     pub rand_b: u64,
 }
 
 impl Stamp {
+    /// The counter: the top 12 bits of `rand_b`.
     pub fn counter(self) -> u64 {
         self.rand_b >> COUNTER_SHIFT
     }
@@ -58,7 +65,10 @@ pub enum Step {
     Issue(Stamp),
     /// Every key left in the clock's current millisecond is used: read the clock again once it
     /// may have reached this Unix millisecond.
-    WaitFor { unix_ms: u64 },
+    WaitFor {
+        /// The Unix millisecond to wait for: the one after the last key's.
+        unix_ms: u64,
+    },
 }
 
 /// Strictly increasing stamps within one process whose time never leaves the clock's
@@ -109,6 +119,8 @@ impl AscendingClock {
 
 /// The clock a generator reads: the real-time clock in the server, a scripted one in tests.
 pub trait Clock {
+    /// The current time; an error when the clock is outside the v7 range (before 1970 or
+    /// after 2^48 − 1 ms).
     fn now(&mut self) -> Result<V7Time, Error>;
     /// Called when the keys of the millisecond before `unix_ms` are used up; returns when the
     /// clock may have reached `unix_ms` (or earlier: the generator reads the clock again).
@@ -116,12 +128,15 @@ pub trait Clock {
 }
 
 /// A CSPRNG (ChaCha12, seeded from the OS) that reseeds itself in a new process.
+#[cfg(feature = "std")]
 pub struct ForkSafeRng<R = StdRng> {
     state: Option<(i32, R)>,
     seed: fn() -> R,
 }
 
+#[cfg(feature = "std")]
 impl ForkSafeRng<StdRng> {
+    /// A generator seeded from the OS (`getrandom`) on first use in each process.
     pub const fn from_os() -> Self {
         ForkSafeRng {
             state: None,
@@ -130,6 +145,7 @@ impl ForkSafeRng<StdRng> {
     }
 }
 
+#[cfg(feature = "std")]
 impl<R: RngCore> ForkSafeRng<R> {
     /// `seed` makes a freshly seeded generator; called once per process.
     pub const fn with_seeder(seed: fn() -> R) -> Self {
@@ -147,12 +163,17 @@ impl<R: RngCore> ForkSafeRng<R> {
 }
 
 /// Everything one backend needs to mint v7 UUIDs.
+#[cfg(feature = "std")]
 pub struct V7Generator<R = StdRng> {
+    /// The ascending state: the last stamp issued.
     pub clock: AscendingClock,
+    /// The random bits of the tails.
     pub rng: ForkSafeRng<R>,
 }
 
+#[cfg(feature = "std")]
 impl V7Generator<StdRng> {
+    /// A generator with no key issued yet, seeded from the OS on first use.
     pub const fn new() -> Self {
         V7Generator {
             clock: AscendingClock { last: None },
@@ -161,12 +182,14 @@ impl V7Generator<StdRng> {
     }
 }
 
+#[cfg(feature = "std")]
 impl Default for V7Generator<StdRng> {
     fn default() -> Self {
         Self::new()
     }
 }
 
+#[cfg(feature = "std")]
 impl<R: RngCore> V7Generator<R> {
     /// The next ascending stamp from `clock`, waiting for the clock when the current
     /// millisecond is used up.
@@ -192,7 +215,68 @@ impl<R: RngCore> V7Generator<R> {
     }
 }
 
-#[cfg(test)]
+/// The system's real-time clock ([`std::time::SystemTime`]) read to the nanosecond, as
+/// PostgreSQL 18 reads `CLOCK_REALTIME`; a wait for the next millisecond sleeps when it is long
+/// and spins when it is short.
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+#[cfg(feature = "std")]
+impl Clock for SystemClock {
+    fn now(&mut self) -> Result<V7Time, Error> {
+        let d = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_err(|_| Error::TimestampOutOfRange)?;
+        V7Time::from_unix_ns(d.as_nanos() as i128)
+    }
+
+    fn wait_for(&mut self, now: V7Time, unix_ms: u64) {
+        let wait_ns = i128::from(unix_ms) * 1_000_000 - now.unix_ns();
+        if wait_ns > 100_000 {
+            std::thread::sleep(std::time::Duration::from_nanos(wait_ns.min(10_000_000) as u64));
+        } else {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+/// The process's generator: one for all threads, so keys increase across them.
+#[cfg(feature = "std")]
+static PROCESS_GENERATOR: std::sync::Mutex<V7Generator> = std::sync::Mutex::new(V7Generator::new());
+
+/// A version 7 UUID from the system clock, with the bits `uuid_shard.uuidv7()` gives: 48-bit
+/// Unix milliseconds, the 12-bit fraction of the millisecond (`ns * 4096 / 1_000_000`), and 62
+/// bits from a CSPRNG (ChaCha12 seeded from the OS, reseeded in a forked child), of which the
+/// top 12 count up when the clock has not moved since the last key.
+///
+/// Strictly increasing within the process, across threads (one generator behind a mutex), and
+/// never in a later millisecond than the clock: the rules of the module docs, the extension's
+/// own.
+///
+/// # Panics
+///
+/// If the system clock is before 1970 or after the year 10889 (the extension raises
+/// `timestamp out of range for UUID version 7` there).
+///
+/// ```
+/// let a = uuid_shard_core::uuid7();
+/// let b = uuid_shard_core::uuid7();
+/// assert!(a < b);
+/// assert_eq!(a[6] >> 4, 7);
+/// ```
+#[cfg(feature = "std")]
+pub fn uuid7() -> [u8; 16] {
+    let mut g = PROCESS_GENERATOR
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match g.generate(&mut SystemClock, std::process::id() as i32) {
+        Ok(key) => key,
+        Err(e) => panic!("uuid7: {e} (the system clock is outside 1970 .. 10889)"),
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
     use crate::shard;
@@ -402,6 +486,35 @@ mod tests {
         let c = rng.for_process(101).next_u64();
         assert_eq!(SEEDS.load(Ordering::SeqCst), 2, "a new process reseeds once");
         assert_ne!(c >> 32, a >> 32);
+    }
+
+    #[test]
+    fn uuid7_increases_across_threads_and_tells_the_time() {
+        let now_ms = || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis() as u64
+        };
+        let before = now_ms();
+        let threads: Vec<_> = (0..4)
+            .map(|_| std::thread::spawn(|| (0..20_000).map(|_| uuid7()).collect::<Vec<_>>()))
+            .collect();
+        let mut all = Vec::new();
+        for t in threads {
+            let keys = t.join().unwrap();
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "increasing within a thread");
+            all.extend(keys);
+        }
+        let after = now_ms();
+        for k in &all {
+            let ms = v7::unix_ms(k).expect("a v7 key");
+            assert!(before <= ms && ms <= after, "{ms} outside {before}..={after}");
+        }
+        let n = all.len();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), n, "distinct across threads");
     }
 
     #[test]

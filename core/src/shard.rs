@@ -6,6 +6,7 @@
 use crate::error::{Error, Found};
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
+/// The longest shard key: 15 hex digits (the 16th would hold the variant bits).
 pub const MAX_SHARD_KEY_LEN: i32 = 15;
 
 /// Checks that `b` has a random tail: RFC 9562 variant, version 3, 4, 5 or 7.
@@ -32,12 +33,12 @@ pub fn found(b: &[u8; 16]) -> Found {
 /// The shard key: the lowercase hex nibbles of the UUID read from the last byte backwards,
 /// low nibble first (the first `len` characters of the reversed 32-digit hex string).
 /// `len` is 1..=15: the 16th nibble would hold the variant bits.
-pub fn shard_key(b: &[u8; 16], len: i32) -> Result<String, Error> {
+pub fn shard_key(b: &[u8; 16], len: i32) -> Result<alloc::string::String, Error> {
     if !(1..=MAX_SHARD_KEY_LEN).contains(&len) {
         return Err(Error::ShardKeyLength(len));
     }
     check_random_tail(b)?;
-    let mut key = String::with_capacity(len as usize);
+    let mut key = alloc::string::String::with_capacity(len as usize);
     for i in 0..len as usize {
         let byte = b[15 - i / 2];
         let nibble = if i % 2 == 0 { byte & 0x0F } else { byte >> 4 };

@@ -5,6 +5,8 @@
 //! the text order (bytewise, `COLLATE "C"`) is the UUID order. Decoders take either case and
 //! accept nothing else: every UUID has exactly one text per form, and every text one UUID.
 use crate::error::{Error, TextProblem};
+use alloc::string::String;
+use alloc::vec::Vec;
 
 const BASE32HEX: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
 /// Crockford's alphabet: no I, L, O, U.

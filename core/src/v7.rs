@@ -9,6 +9,7 @@
 //! ```
 use crate::error::Error;
 
+/// The largest Unix millisecond a v7 key holds: 2^48 − 1 (year 10889).
 pub const MAX_UNIX_MS: u64 = (1 << 48) - 1;
 /// Microseconds between the Unix epoch and PostgreSQL's (2000-01-01 UTC).
 pub const PG_EPOCH_OFFSET_US: i64 = 946_684_800_000_000;
@@ -21,9 +22,13 @@ const US_PER_MS: i64 = 1_000;
 pub struct V7Time(u64); // (unix_ms << 12) | subms_fraction
 
 impl V7Time {
+    /// 1970-01-01 00:00:00 UTC, fraction 0.
     pub const MIN: V7Time = V7Time(0);
+    /// Millisecond 2^48 − 1, fraction 4095.
     pub const MAX: V7Time = V7Time((MAX_UNIX_MS << 12) | 0xFFF);
 
+    /// Unix milliseconds and the 12-bit fraction (bits above 12 are ignored);
+    /// [`Error::TimestampOutOfRange`] above [`MAX_UNIX_MS`].
     pub fn new(unix_ms: u64, subms_fraction: u16) -> Result<Self, Error> {
         if unix_ms > MAX_UNIX_MS {
             return Err(Error::TimestampOutOfRange);
@@ -67,10 +72,12 @@ impl V7Time {
         i128::from(self.unix_ms()) * i128::from(NS_PER_MS) + i128::from(sub_ms_ns)
     }
 
+    /// The Unix milliseconds.
     pub fn unix_ms(self) -> u64 {
         self.0 >> 12
     }
 
+    /// The 12-bit fraction of the millisecond, in 1/4096 ms.
     pub fn subms_fraction(self) -> u16 {
         (self.0 & 0xFFF) as u16
     }

@@ -11,7 +11,7 @@
 # Usage, from anywhere: bash tests/vectors/run.sh
 # Installs golang-go, php-cli, default-jdk-headless (javac, java), mono-mcs, mono-runtime and ruby
 # with apt-get when missing (needs root then); the outside libraries go under .pg/ (pinned in
-# tests/vectors/libraries/). Needs cargo, python3 (>= 3.8) and node (>= 14) on PATH.
+# tests/vectors/libraries/). Needs cargo, python3 (>= 3.11) and node (>= 14) on PATH.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 VEC=tests/vectors
@@ -61,24 +61,29 @@ check() { # check NAME CMD...
   "$@" || failed+=("$name")
 }
 vectors=$PWD/$VEC/vectors.json
+# Python: the package uuid-shard, from its source packages/python/src (packages/python/test.sh
+# checks the built wheel, installed)
 check python python3 "$VEC/python/check.py" "$vectors"
 check "python mask" python3 "$VEC/python/check_mask.py" "$vectors"
+# JavaScript: the npm package uuid-shard, from its source packages/js/uuid_shard.cjs
+# (packages/js/test.sh checks the packed tarball, installed, by import and by require)
 check js node "$VEC/js/check.js" "$vectors"
 check "js mask" node "$VEC/js/check_mask.js" "$vectors"
-# Local directory mode (no package argument): never cached. Only the test's own line is shown
-# when it passes, everything when it fails.
+# Go: the module uuidshard, its source packages/go (packages/go/test.sh checks a copy installed
+# into another module through a replace directive). Local directory mode (no package argument):
+# never cached. Only the test's own lines are shown when it passes, everything when it fails.
 [ -n "${GOCACHE:-}${XDG_CACHE_HOME:-}${HOME:-}" ] || export GOCACHE="$tmp/gocache"
 check go bash -c 'out=$(cd "$1" && UUID_SHARD_VECTORS="$2" GOTOOLCHAIN=local CGO_ENABLED=0 go test 2>&1)
   rc=$?
   if [ $rc = 0 ]; then grep -E "^go( mask| tail remainder)?: " <<<"$out"; else printf "%s\n" "$out" >&2; fi
-  exit $rc' _ "$VEC/go" "$vectors"
+  exit $rc' _ packages/go "$vectors"
 check php php "$VEC/php/check.php" "$vectors"
 check "php mask" php "$VEC/php/check_mask.php" "$vectors"
 check java bash -c 'javac -d "$1" "$2"/java/UuidShard.java "$2"/java/Check.java "$2"/java/UuidMask.java "$2"/java/CheckMask.java \
   && java -cp "$1" Check "$3" && java -cp "$1" CheckMask "$3"' _ "$tmp/java" "$VEC" "$vectors"
 check csharp bash -c 'mcs -nologo -out:"$1/check.exe" "$2"/csharp/UuidShard.cs "$2"/csharp/UuidMask.cs "$2"/csharp/Check.cs && mono "$1/check.exe" "$3"' \
   _ "$tmp" "$VEC" "$vectors"
-check ruby ruby "$VEC/ruby/check.rb" "$vectors"
+check ruby ruby -I packages/ruby/lib "$VEC/ruby/check.rb" "$vectors"   # the gem uuid_shard (packages/ruby)
 # 0.3.0: the text forms against outside implementations (base64, python-ulid, npm ulid)
 check libraries bash "$VEC/libraries.sh" "$vectors"
 

@@ -8,7 +8,7 @@
 require_relative "config/application"
 require "open3"
 require "stringio"
-require_relative "../../vectors/ruby/uuid_shard" # the reference Ruby of bucket and tail remainder: the oracle
+require_relative "../../../packages/ruby/lib/uuid_shard" # the gem uuid_shard's bucket and tail remainder: the oracle
 
 Dir.chdir(__dir__)
 MAJOR = ENV.fetch("UUID_SHARD_MAJOR")

@@ -1,11 +1,16 @@
-"""Checks uuid_shard.py against the test vectors: python3 check.py [path/to/vectors.json]"""
+"""Checks the package uuid_shard (packages/python) against the test vectors:
+python3 check.py [path/to/vectors.json]
+
+It imports the package from packages/python/src, or with UUID_SHARD_INSTALLED=1 the one
+installed where this Python finds it (packages/python/test.sh)."""
 import json
 import os
 import sys
 import uuid as _uuid_mod
 
-sys.dont_write_bytecode = True  # no __pycache__ next to the reference implementation
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the package's source
+if os.environ.get("UUID_SHARD_INSTALLED") != "1":
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "packages", "python", "src"))
 import uuid_shard  # noqa: E402
 
 
@@ -24,11 +29,12 @@ def main():
         if not ok:
             failures.append(what)
 
-    def raises(f, *args):
+    def raises(f, *args, message=None):
+        # a ValueError (with the extension's message, when one is given)
         try:
             f(*args)
-        except ValueError:
-            return True
+        except ValueError as e:
+            return message is None or str(e) == message
         return False
 
     for v in data["accepted"]:
@@ -43,8 +49,9 @@ def main():
             expect(got == b, "%s: bucket(%d) = %r, expected %r" % (u, n, got, b))
     for v in data["rejected"]:
         u = v["uuid"]
+        message = "expected a UUID of version 3, 4, 5 or 7 (RFC 9562 variant), got " + v["reason"]
         expect(not uuid_shard.has_random_tail(u) and uuid_shard.unix_ms(u) is None
-               and raises(uuid_shard.shard_key, u, 1) and raises(uuid_shard.bucket, u, 1),
+               and raises(uuid_shard.shard_key, u, 1, message=message) and raises(uuid_shard.bucket, u, 1, message=message),
                "%s: must be rejected (%s)" % (u, v["reason"]))
     first = data["accepted"][0]["uuid"]
     for length in data["invalid_len"]:

@@ -1,9 +1,10 @@
 # frozen_string_literal: true
 
-# Checks uuid_shard.rb against the test vectors: ruby check.rb [path/to/vectors.json]
+# Checks the gem uuid_shard (packages/ruby) against the test vectors:
+#   ruby -I packages/ruby/lib tests/vectors/ruby/check.rb [path/to/vectors.json]   (the source)
+#   ruby tests/vectors/ruby/check.rb [path/to/vectors.json]   (the installed gem)
 require 'json'
-require_relative 'uuid_shard'
-require_relative 'uuid_mask'
+require 'uuid_shard'
 
 data = JSON.parse(File.read(ARGV[0] || File.join(__dir__, '..', 'vectors.json'), encoding: 'UTF-8'))
 checks = 0
@@ -47,7 +48,7 @@ data['bad_text'].each do |v|
 end
 data['times'].each do |v|
   t = us.call(v)
-  key = UuidShard.text((UuidShard.v7_head(t) << 64) | 0x8000_0000_0000_0000)
+  key = UuidShard.to_text((UuidShard.v7_head(t) << 64) | 0x8000_0000_0000_0000)
   expect.call(UuidShard.boundary(t) == v['boundary'] && UuidShard.boundary_last(t) == v['boundary_last'] &&
               key[0, 18] == v['head'] && UuidShard.unix_us(key) == t, "time #{t}: boundary, boundary_last, head")
 end
@@ -87,29 +88,29 @@ first = tail['vectors'][0]['uuid']
 tail['invalid_modulus'].each { |m| tail_expect.call(raises.call { UuidShard.tail_remainder(first, m) }, "modulus #{m} must be rejected") }
 failures << "tail remainder: ran #{tail_checks} checks, the file has #{tail['checks']}" if tail_checks != tail['checks']
 
-# The mask's section, with its own count (uuid_mask.rb).
+# The mask's section, with its own count (lib/uuid_shard/mask.rb).
 m = data['mask']
 mask_checks = 0
 mask_expect = lambda do |ok, what|
   mask_checks += 1
   failures << "mask: #{what}" unless ok
 end
-failures << "mask: label #{UuidMask::LABEL}, the file has #{m['label']}" if UuidMask::LABEL != m['label']
+failures << "mask: label #{UuidShard::MASK_LABEL}, the file has #{m['label']}" if UuidShard::MASK_LABEL != m['label']
 m['vectors'].each do |v|
   s = [v['secret']].pack('H*')
-  pub = UuidMask.mask(v['key'], s)
-  key = UuidMask.unmask(v['public'], s)
+  pub = UuidShard.mask(v['key'], s)
+  key = UuidShard.unmask(v['public'], s)
   mask_expect.call(pub == v['public'].downcase && key == v['key'], "#{v['key']}: mask #{pub} (expected #{v['public']}), unmask #{key}")
 end
 first = m['vectors'][0]
 m['invalid_secret'].each do |h|
   s = [h].pack('H*')
-  mask_expect.call(raises.call { UuidMask.mask(first['key'], s) } && raises.call { UuidMask.unmask(first['public'], s) },
+  mask_expect.call(raises.call { UuidShard.mask(first['key'], s) } && raises.call { UuidShard.unmask(first['public'], s) },
                    "secret #{h} must be rejected")
 end
 s = [first['secret']].pack('H*')
-m['not_v7'].each { |u| mask_expect.call(raises.call { UuidMask.mask(u, s) }, "mask(#{u}) must be rejected") }
-m['not_v4'].each { |u| mask_expect.call(raises.call { UuidMask.unmask(u, s) }, "unmask(#{u}) must be rejected") }
+m['not_v7'].each { |u| mask_expect.call(raises.call { UuidShard.mask(u, s) }, "mask(#{u}) must be rejected") }
+m['not_v4'].each { |u| mask_expect.call(raises.call { UuidShard.unmask(u, s) }, "unmask(#{u}) must be rejected") }
 failures << "mask: ran #{mask_checks} checks, the file has #{m['checks']}" if mask_checks != m['checks']
 
 unless failures.empty?

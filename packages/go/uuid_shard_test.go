@@ -1,7 +1,8 @@
 package uuidshard
 
 // Checks the package against the test vectors: go test (in this directory). The vectors are
-// read from $UUID_SHARD_VECTORS, else ../vectors.json.
+// read from $UUID_SHARD_VECTORS, else ../../tests/vectors/vectors.json (this module's place in
+// the uuid_shard repository).
 
 import (
 	"encoding/hex"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 type lenKey struct {
@@ -91,13 +93,13 @@ type vectors struct {
 	InvalidTimes [][2]int64 `json:"invalid_times"`
 }
 
-// text is the lower-case 8-4-4-4-12 form of u.
+// text is the lower-case 8-4-4-4-12 form of u, written here rather than by Format, which the
+// text forms' checks compare with it.
 func text(u [16]byte) string {
 	h := hex.EncodeToString(u[:])
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
-// readVectors decodes the vector file, $UUID_SHARD_VECTORS else ../vectors.json, into data.
 // checker counts a test's checks and reports the first 20 failures under its label.
 type checker struct {
 	t                *testing.T
@@ -139,10 +141,12 @@ func (c *checker) done(want int) {
 	fmt.Printf("%s: %d vectors ok\n", c.label, c.checks)
 }
 
+// readVectors decodes the vector file, $UUID_SHARD_VECTORS else
+// ../../tests/vectors/vectors.json, into data.
 func readVectors(t *testing.T, data any) {
 	path := os.Getenv("UUID_SHARD_VECTORS")
 	if path == "" {
-		path = "../vectors.json"
+		path = "../../tests/vectors/vectors.json"
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -201,8 +205,9 @@ func TestVectors(t *testing.T) {
 		a, errA := FromUlid(strings.ToLower(v.Ulid))
 		b, errB := FromBase32hex(v.Base32hex)
 		c, errC := FromBase32hex(strings.ToLower(v.Base32hex[:26]))
-		chk.expect(ToUlid(u) == v.Ulid && ToBase32hex(u) == v.Base32hex && errA == nil && a == u && errB == nil && b == u && errC == nil && c == u,
-			"%s: ulid %s, base32hex %s", v.UUID, v.Ulid, v.Base32hex)
+		chk.expect(ToUlid(u) == v.Ulid && ToBase32hex(u) == v.Base32hex && errA == nil && a == u && errB == nil && b == u && errC == nil && c == u &&
+			Format(u) == text(u) && Format(u) == strings.ToLower(v.UUID),
+			"%s: ulid %s, base32hex %s, text %s", v.UUID, v.Ulid, v.Base32hex, Format(u))
 	}
 	for _, v := range data.BadText {
 		var err error
@@ -220,8 +225,14 @@ func TestVectors(t *testing.T) {
 		head, err3 := V7Head(t)
 		key := fromHalves(head, 0x8000_0000_0000_0000)
 		us, ok := UnixUs(key)
+		// the same through time.Time
+		tt := time.UnixMicro(t)
+		lo2, err4 := BoundaryTime(tt)
+		hi2, err5 := BoundaryLastTime(tt)
+		got, ok2 := Time(key)
 		chk.expect(err1 == nil && err2 == nil && err3 == nil && text(lo) == v.Boundary && text(hi) == v.BoundaryLast &&
-			text(key)[:18] == v.Head && ok && us == t, "time %d: boundary, boundary_last, head", t)
+			text(key)[:18] == v.Head && ok && us == t && err4 == nil && err5 == nil && lo2 == lo && hi2 == hi &&
+			ok2 && got.Equal(tt) && got.Location() == time.UTC, "time %d: boundary, boundary_last, head", t)
 	}
 	for _, v := range data.TimeUs {
 		us, ok := UnixUs(chk.parse(v.UUID))
@@ -229,14 +240,18 @@ func TestVectors(t *testing.T) {
 	}
 	for _, v := range data.FromName {
 		got, err := FromName(v.UnixMs*1000+v.Us, v.Name)
-		chk.expect(err == nil && text(got) == v.UUID, "FromName(%q) = %s, expected %s", v.Name, text(got), v.UUID)
+		got2, err2 := FromNameTime(time.UnixMicro(v.UnixMs*1000+v.Us).Add(999*time.Nanosecond), v.Name)
+		chk.expect(err == nil && text(got) == v.UUID && err2 == nil && got2 == got, "FromName(%q) = %s, expected %s", v.Name, text(got), v.UUID)
 	}
 	for _, v := range data.InvalidTimes {
 		t := v[0]*1000 + v[1]
 		_, err1 := Boundary(t)
 		_, err2 := BoundaryLast(t)
 		_, err3 := FromName(t, "x")
-		chk.expect(err1 != nil && err2 != nil && err3 != nil, "time %d must be refused", t)
+		// time.Time: the same microsecond, or for the lower bound any time before 1970
+		_, err4 := BoundaryTime(time.UnixMicro(t))
+		_, err5 := FromNameTime(time.UnixMicro(t), "x")
+		chk.expect(err4 == ErrTimeRange && err5 == ErrTimeRange && err1 == ErrTimeRange && err2 == ErrTimeRange && err3 == ErrTimeRange, "time %d must be refused", t)
 	}
 
 	chk.done(data.Checks)
