@@ -11,7 +11,7 @@
 # 3. A scratch no_std library depending on the unpacked crate with default-features = false: it
 #    builds, and rand is not among its dependencies.
 # 4. A scratch binary depending on the unpacked crate (path dependency), release build, std only
-#    (core/pkgtest/check.rs): every vector of tests/vectors/vectors.json, the generator (threads,
+#    (core/pkgtest/check.rs), with the Rust examples of docs/clients.md as its programs: every vector of tests/vectors/vectors.json, the generator (threads,
 #    counter, clock), partition names; against the live server ($PGHOST, $PGPORT, $PGUSER, the
 #    native extension of PostgreSQL $UUID_SHARD_MAJOR, psql from $PSQL or scripts/lib.sh's
 #    pg_bin; it makes the database pkg_rust afresh and leaves it): keys of uuid7() and of
@@ -153,6 +153,19 @@ EOF
 cp core/pkgtest/check.rs "$scratch/app/src/main.rs"
 run "an application depending on the unpacked crate builds (release)" \
   bash -c 'cd "$1" && cargo build --release' _ "$scratch/app"
+# The Rust examples of docs/clients.md, each as a program of the application: each asserts what
+# it shows, and prints.
+mkdir -p "$scratch/app/examples"
+awk -v dir="$scratch/app/examples" '
+  /^```rust$/ { n++; f = dir "/clients" n ".rs"; next }
+  /^```/ { if (f != "") close(f); f = ""; next }
+  f != "" { print > f }' "$root/docs/clients.md"
+examples=$(cd "$scratch/app/examples" && ls clients*.rs 2>/dev/null | sed 's/\.rs$//' | sort -V)
+[ -n "$examples" ] || fail "docs/clients.md: no rust block"
+for ex in $examples; do
+  run "docs/clients.md's Rust example $ex runs (its assertions hold)" \
+    bash -c 'cd "$1" && cargo run -q --release --example "$2"' _ "$scratch/app" "$ex"
+done
 check=$CARGO_TARGET_DIR/release/uuid_shard_core_check
 if [ -x "$check" ]; then
   "$check" vectors "$root/tests/vectors/vectors.json" || fails=$((fails + 1))

@@ -22,7 +22,8 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$PWD
 mod=$root/packages/go
-version=0.5.0
+# The module's version, its Version constant (tests/sql/packages.sh checks it is the extension's).
+version=$(sed -n 's/^const Version = "\(.*\)"$/\1/p' "$mod/uuid_shard.go")
 export GOPROXY=off GOFLAGS= GOTOOLCHAIN=local GOWORK=off GO111MODULE=on CGO_ENABLED=0 GONOSUMDB= GOSUMDB=off
 scratch=$(mktemp -d /tmp/uuidshard-go.XXXXXX)
 [ -n "${GOCACHE:-}${XDG_CACHE_HOME:-}${HOME:-}" ] || export GOCACHE="$scratch/gocache"
@@ -85,7 +86,7 @@ else
 fi
 app=$scratch/app
 cp -r "$mod/testdata/consumer" "$app" && chmod -R u+w "$app"
-(cd "$app" && go mod edit -replace "uuidshard=$inst") || fail "go mod edit -replace in the consumer"
+(cd "$app" && go mod edit -require "uuidshard@v$version" -replace "uuidshard=$inst") || fail "go mod edit -replace in the consumer"
 listed=$(cd "$app" && go list -m -f '{{.Path}} {{.Version}} => {{.Replace.Dir}}' uuidshard 2>&1)
 dir=$(cd "$app" && go list -f '{{.Dir}}' uuidshard 2>&1)
 if [ "$listed" = "uuidshard v$version => $inst" ] && [ "$dir" = "$inst" ]; then
@@ -103,15 +104,15 @@ else
   fail "go test uuidshard, the installed copy, from the consumer"; printf '%s\n' "$out" | grep -vE '^(=== RUN|    --- PASS|--- PASS)' | sed 's/^/     /' | head -n 60
 fi
 
-# the examples of README.md and DOCS.md: each ```go block, run in the consumer, prints the
+# the examples of README.md and docs/clients.md: each ```go block, run in the consumer, prints the
 # ```text block after it
-for doc in README DOCS; do
-  awk -v dir="$app/doc" -v tag="$doc" '
+for doc in "README:$mod/README.md" "clients:$root/docs/clients.md"; do
+  awk -v dir="$app/doc" -v tag="${doc%%:*}" '
     /^```go$/ { n++; d = dir "/" tag n; system("mkdir -p " d); f = d "/main.go"; mode = "go"; next }
     /^```text$/ && last == "go" { f = dir "/" tag n "/want.txt"; mode = "text"; next }
     /^```/ { if (mode != "") { close(f); last = mode; mode = "" } else { last = "" }; next }
     mode != "" { print > f; next }
-    NF { last = "" }' "$mod/$doc.md"
+    NF { last = "" }' "${doc#*:}"
 done
 for d in "$app"/doc/*/; do
   ex=$(basename "$d")
@@ -123,7 +124,7 @@ for d in "$app"/doc/*/; do
     fail "example $ex (${ex%%[0-9]*}.md)"; diff <(cat "$d/want.txt") <(printf '%s\n' "$got") | sed 's/^/     /'
   fi
 done
-[ -d "$app/doc" ] || fail "examples: no \`\`\`go block in README.md or DOCS.md"
+[ -d "$app/doc" ] || fail "examples: no \`\`\`go block in README.md or docs/clients.md"
 
 if [ -z "${PGHOST:-}" ] || [ -z "${PGPORT:-}" ] || [ -z "${UUID_SHARD_MAJOR:-}" ]; then
   fail "live server: set PGHOST, PGPORT, PGUSER=postgres and UUID_SHARD_MAJOR"

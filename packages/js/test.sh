@@ -9,7 +9,7 @@
 #     import (check-esm.mjs): every vector of tests/vectors/vectors.json, exports, errors,
 #     uuid7() on the real clock, and its rules on a scripted clock (generator.cjs);
 #   - in a browser bundle (esbuild, run without Node.js's globals: browser.cjs);
-#   - by the examples of README.md and DOCS.md, which must print what they show;
+#   - by the examples of README.md and docs/clients.md, which must print what they show;
 #   - against a live server (live.mjs, with node-postgres: database pkg_js, dropped first);
 # then prints a benchmark (never asserted). One ok/FAIL line per check; exit 0 only if all passed.
 #
@@ -151,7 +151,7 @@ fi
 
 # ---- the documented examples print what they show ---------------------------------------------
 run "README.md examples" bash -c 'cd "$1" && node examples.cjs node_modules/uuid-shard/README.md README.md' _ "$app"
-run "DOCS.md examples" bash -c 'cd "$1" && node examples.cjs "$2" DOCS.md' _ "$app" "$pkg/DOCS.md"
+run "docs/clients.md examples" bash -c 'cd "$1" && node examples.cjs "$2" clients.md' _ "$app" "$root/docs/clients.md"
 
 # ---- a live server --------------------------------------------------------------------------
 if [ "${UUID_SHARD_JS_LIVE:-1}" = 0 ]; then

@@ -8,7 +8,7 @@
 # `pip install --no-index` (nothing else to fetch: no dependencies), then, from the installed
 # package only (python -I, run outside the source): every vector of tests/vectors/vectors.json,
 # the API, types (mypy --strict on a user's file, mypy from PyPI into a venv of its own) and
-# uuid7() checks (tests/check_api.py), the examples of README.md and DOCS.md (tests/check_docs.py),
+# uuid7() checks (tests/check_api.py), the examples of README.md and docs/clients.md (tests/check_docs.py),
 # the live server checks (tests/check_live.py) and a benchmark (printed, never asserted).
 #
 # Environment:
@@ -162,7 +162,7 @@ done
 
 # --- the API, types and uuid7() ---------------------------------------------------------------
 lines tests/check_api.py timeout 900 "$vpy" -I "$root/$pkg/tests/check_api.py" "$py_version"
-lines tests/check_docs.py "$vpy" -I "$root/$pkg/tests/check_docs.py" "$root/$pkg/README.md" "$root/$pkg/DOCS.md"
+lines tests/check_docs.py "$vpy" -I "$root/$pkg/tests/check_docs.py" "$root/$pkg/README.md" "$root/docs/clients.md"
 if [ "${UUID_SHARD_SKIP_MYPY:-0}" = 1 ]; then
   echo "  (mypy check skipped: UUID_SHARD_SKIP_MYPY=1)"
 elif "$PYTHON" -m venv "$scratch/mypy-venv" >"$scratch/mypy.log" 2>&1 \

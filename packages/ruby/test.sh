@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The gem uuid_shard as a user installs it: gem build, gem install --local into a scratch
 # GEM_HOME outside the source folder, then, from the installed gem only: every vector of
-# tests/vectors/vectors.json, the rules of uuid7, the examples of README.md and DOCS.md, and a
+# tests/vectors/vectors.json, the rules of uuid7, the examples of README.md and docs/clients.md, and a
 # live server (PGHOST, PGPORT, PGUSER=postgres, UUID_SHARD_MAJOR; native extension 0.5.0
 # installed; creates the database pkg_ruby). Then a benchmark, printed, never asserted.
 #
@@ -11,7 +11,8 @@
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 pkg=$root/packages/ruby
-version=0.5.0
+# The gem's version, UuidShard::VERSION (tests/sql/packages.sh checks it is the extension's).
+version=$(sed -n "s/^ *VERSION = '\(.*\)'$/\1/p" "$pkg/lib/uuid_shard/version.rb")
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 failed=0
@@ -91,7 +92,7 @@ reasons=$(ruby -rjson -ruuid_shard -e 'd = JSON.parse(File.read(ARGV[0]))
 
 # --- uuid7's rules, the examples ---------------------------------------------------------------
 run uuid7 ruby "$pkg/test/generator.rb"
-run examples ruby "$pkg/test/examples.rb" "$pkg/README.md" "$pkg/DOCS.md"
+run examples ruby "$pkg/test/examples.rb" "$pkg/README.md" "$root/docs/clients.md"
 
 # --- a live server -----------------------------------------------------------------------------
 if [ -z "${PGHOST:-}" ] || [ -z "${PGPORT:-}" ]; then

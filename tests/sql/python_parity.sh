@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python reference implementation (tests/vectors/python/uuid_shard.py) against the
+# The Python package uuid-shard, from its source (packages/python/src), against the
 # extension's own output for 100,000 random v4 and 100,000 v7 UUIDs, with random n and len.
 #   tests/sql/python_parity.sh MAJOR     (the extension must be installed)
 set -euo pipefail
@@ -21,7 +21,7 @@ SELECT id, n, uuid_bucket(id, n), len, uuid_shard_key(id, len), coalesce(extract
           FROM generate_series(1, 200000) g) s;
 SQL
 rc=0
-PYTHONDONTWRITEBYTECODE=1 python3 - "$out" "$here/../vectors/python" <<'PY' || rc=$?
+PYTHONDONTWRITEBYTECODE=1 python3 - "$out" "$here/../../packages/python/src" <<'PY' || rc=$?
 import sys
 sys.path.insert(0, sys.argv[2])
 import uuid_shard

@@ -1,7 +1,7 @@
 """Runs every ```python block of the given Markdown files with this Python (the installed
 package) and compares what each prints with its `# -> ...` comments, in order.
 
-    python check_docs.py README.md DOCS.md
+    python check_docs.py README.md ../../docs/clients.md
 
 One `ok`/`FAIL` line per block; exits 1 if any failed.
 """

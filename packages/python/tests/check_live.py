@@ -250,10 +250,6 @@ INSERT INTO "%s" SELECT id FROM keys;
         ("SELECT uuid_shard.uuid_bucket('%s', -2147483648)" % k, uuid_shard.bucket, (k, -2147483648)),
         ("SELECT uuid_shard.uuid_shard_key('%s', 16)" % k, uuid_shard.shard_key, (k, 16)),
         ("SELECT uuid_shard.uuid_tail_remainder('%s', 0)" % k, uuid_shard.tail_remainder, (k, 0)),
-        # the SQL function names its parent schema-qualified (its search_path is pg_catalog); the
-        # package names the parent as it is given
-        ("SELECT uuid_shard.uuid_tail_partition_ddl('tail_keys', 10001)", uuid_shard.tail_partition_name,
-         ("public.tail_keys", k, 10001)),
         ("SELECT uuid_shard.uuid_bucket('c232ab00-9414-11ec-b3c8-9f6bdeced846', 8)", uuid_shard.bucket,
          ("c232ab00-9414-11ec-b3c8-9f6bdeced846", 8)),
         ("SELECT uuid_shard.uuid_shard_key('ffffffff-ffff-ffff-ffff-ffffffffffff', 4)", uuid_shard.shard_key,

@@ -18,8 +18,8 @@ import { uuidBucket, uuidV7Boundary } from './src/uuid-shard.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-// The project's reference implementation of the bucket and tail formulas (docs/algorithms.md).
-const ref = require('../../vectors/js/uuid_shard.js');
+// The npm package uuid-shard (packages/js), from its source: the bucket and tail formulas.
+const ref = require('../../../packages/js/uuid_shard.cjs');
 const version = (p: string) => JSON.parse(fs.readFileSync(path.join(here, 'node_modules', p, 'package.json'), 'utf8')).version;
 const ORM = `drizzle-orm ${version('drizzle-orm')}`;
 const major = Number(process.env.UUID_SHARD_MAJOR);

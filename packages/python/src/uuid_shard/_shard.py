@@ -132,17 +132,13 @@ def tail_partition_name(parent: str, u: UUIDLike, modulus: int) -> str:
     """The name uuid_tail_partition_ddl(parent, modulus) gives the partition holding u:
     <parent>_h<modulus>_<remainder>, the parent's name shortened by whole characters until the
     name fits PostgreSQL's 63 bytes (UTF-8). `parent` is the table's name as stored, without
-    schema or quotes; the result is unquoted. The modulus is 1..10000, as the DDL function takes."""
+    schema or quotes; the result is unquoted. The modulus is tail_remainder's (1 or more)."""
     if not isinstance(parent, str):
         raise TypeError("parent must be a table name (str), got %s" % type(parent).__name__)
     if not parent or "\x00" in parent:
         raise ValueError("parent must be a table name, got %r" % (parent,))
     modulus = _int(modulus, "modulus")
-    if not 1 <= modulus <= 10000:
-        raise ValueError(
-            "modulus for the tail partitions of %s must be between 1 and 10000, got %d" % (parent, modulus)
-        )
-    suffix = "_h%d_%d" % (modulus, _bucket_key(_bytes(u)) % modulus)
+    suffix = "_h%d_%d" % (modulus, tail_remainder(u, modulus))
     room = _MAX_IDENTIFIER_LENGTH - len(suffix)  # the suffix is ASCII: one byte a character
     base = parent
     while len(base.encode("utf-8")) > room:
