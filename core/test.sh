@@ -28,15 +28,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 scratch=$(mktemp -d /tmp/uuid-shard-core.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
-fails=0
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
-# run DESCRIPTION CMD...: one line, the command's output shown when it fails
-run() {
-  local what=$1 out
-  shift
-  if out=$("$@" 2>&1); then ok "$what"; else fail "$what"; printf '%s\n' "$out" | sed 's/^/     /' | tail -n 60; fi
-}
+. "$root/packages/checks.sh"
 echo "     $(cargo --version), $(rustc --version)"
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' core/Cargo.toml | head -n 1)
@@ -50,11 +42,11 @@ fi
 # ---- 1. the package --------------------------------------------------------------------------
 crate=$CARGO_TARGET_DIR/package/uuid_shard_core-$version.crate
 rm -f "$crate"
-run "cargo package -p uuid_shard_core (packaged and verified: it builds on its own)" \
+check_cmd "cargo package -p uuid_shard_core (packaged and verified: it builds on its own)" \
   cargo package -p uuid_shard_core --allow-dirty
 if [ ! -f "$crate" ]; then
   fail "no $crate"
-  exit 1
+  finish
 fi
 files=$(tar tzf "$crate" | sed "s|^uuid_shard_core-$version/||" | sort)
 echo "     files: $(paste -sd' ' <<<"$files")"
@@ -95,7 +87,7 @@ else
   fail "cargo test in the unpacked package"
   grep -vE '^test .* ok$' <<<"$out" | tail -n 60 | sed 's/^/     /'
 fi
-run "cargo doc in the unpacked package: no warning (missing_docs, broken links)" \
+check_cmd "cargo doc in the unpacked package: no warning (missing_docs, broken links)" \
   env RUSTDOCFLAGS="-D warnings" bash -c 'cd "$1" && cargo doc --no-deps --all-features' _ "$pkg"
 out=$(cd "$pkg" && cargo check --all-targets --message-format short 2>&1)
 if [ $? = 0 ] && ! grep -q 'warning' <<<"$out"; then
@@ -127,7 +119,7 @@ uuid_shard_core = { path = "$pkg", default-features = false }
 [workspace]
 EOF
 cp core/pkgtest/nostd.rs "$scratch/nostd/src/lib.rs"
-run "a #![no_std] library using the pure functions builds against default-features = false" \
+check_cmd "a #![no_std] library using the pure functions builds against default-features = false" \
   bash -c 'cd "$1" && cargo build' _ "$scratch/nostd"
 tree=$(cd "$scratch/nostd" && cargo tree -e normal --prefix none 2>&1 | awk '{print $1}' | sort -u | paste -sd' ')
 if [ -n "$tree" ] && ! grep -qwE 'rand|rand_core|getrandom' <<<"$tree"; then
@@ -151,7 +143,7 @@ uuid_shard_core = { path = "$pkg" }
 [workspace]
 EOF
 cp core/pkgtest/check.rs "$scratch/app/src/main.rs"
-run "an application depending on the unpacked crate builds (release)" \
+check_cmd "an application depending on the unpacked crate builds (release)" \
   bash -c 'cd "$1" && cargo build --release' _ "$scratch/app"
 # The Rust examples of docs/clients.md, each as a program of the application: each asserts what
 # it shows, and prints.
@@ -163,25 +155,21 @@ awk -v dir="$scratch/app/examples" '
 examples=$(cd "$scratch/app/examples" && ls clients*.rs 2>/dev/null | sed 's/\.rs$//' | sort -V)
 [ -n "$examples" ] || fail "docs/clients.md: no rust block"
 for ex in $examples; do
-  run "docs/clients.md's Rust example $ex runs (its assertions hold)" \
+  check_cmd "docs/clients.md's Rust example $ex runs (its assertions hold)" \
     bash -c 'cd "$1" && cargo run -q --release --example "$2"' _ "$scratch/app" "$ex"
 done
 check=$CARGO_TARGET_DIR/release/uuid_shard_core_check
 if [ -x "$check" ]; then
-  "$check" vectors "$root/tests/vectors/vectors.json" || fails=$((fails + 1))
+  checker "vectors" "$check" vectors "$root/tests/vectors/vectors.json"
   if [ -z "${PGPORT:-}" ]; then
     fail "live: PGHOST, PGPORT and PGUSER name no server"
   else
     if [ -z "${PSQL:-}" ]; then
       PSQL=$(bash -c '. scripts/lib.sh; pg_bin "$1"' _ "${UUID_SHARD_MAJOR:-15}")/psql
     fi
-    PSQL=$PSQL "$check" live || fails=$((fails + 1))
+    checker "live" env PSQL="$PSQL" "$check" live
   fi
   "$check" bench
 fi
 
-if [ $fails -gt 0 ]; then
-  echo "FAILED: $fails check(s)"
-  exit 1
-fi
-echo "all checks passed"
+finish

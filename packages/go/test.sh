@@ -29,31 +29,23 @@ scratch=$(mktemp -d /tmp/uuidshard-go.XXXXXX)
 [ -n "${GOCACHE:-}${XDG_CACHE_HOME:-}${HOME:-}" ] || export GOCACHE="$scratch/gocache"
 trap 'chmod -R u+w "$scratch" 2>/dev/null; rm -rf "$scratch"' EXIT
 
-fails=0
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
-# run DESCRIPTION CMD...: one line, the command's output shown when it fails
-run() {
-  local what=$1 out
-  shift
-  if out=$("$@" 2>&1); then ok "$what"; else fail "$what"; printf '%s\n' "$out" | sed 's/^/     /' | head -n 60; fi
-}
+. "$root/packages/checks.sh"
 
-command -v go >/dev/null || { fail "go on PATH (Debian: apt-get install golang-go)"; exit 1; }
+command -v go >/dev/null || { fail "go on PATH (Debian: apt-get install golang-go)"; finish; }
 echo "     $(go version)"
 
 # ---- 1. the module ---------------------------------------------------------------------------
-run "gofmt: every file formatted" bash -c 'out=$(gofmt -l "$1"); [ -z "$out" ] || { echo "$out"; exit 1; }' _ "$mod"
+check_cmd "gofmt: every file formatted" bash -c 'out=$(gofmt -l "$1"); [ -z "$out" ] || { echo "$out"; exit 1; }' _ "$mod"
 deps=$(cd "$mod" && go list -deps -test -f '{{if not .Standard}}{{.ImportPath}}{{end}}' . 2>&1 | sed 's/ \[.*\]$//' | LC_ALL=C sort -u | paste -sd' ')
 if [ "$deps" = "uuidshard uuidshard.test uuidshard_test" ] && ! grep -q '^require' "$mod/go.mod"; then
   ok "standard library only: no require in go.mod, every import of the package and its tests is std"
 else
   fail "standard library only: $deps"
 fi
-run "go vet ./... (the module)" bash -c 'cd "$1" && go vet ./...' _ "$mod"
-run "go vet of testdata/consumer" bash -c 'cd "$1/testdata/consumer" && go vet .' _ "$mod"
+check_cmd "go vet ./... (the module)" bash -c 'cd "$1" && go vet ./...' _ "$mod"
+check_cmd "go vet of testdata/consumer" bash -c 'cd "$1/testdata/consumer" && go vet .' _ "$mod"
 # a // comment right above every exported func, type, const and var, also inside const ( ) and var ( ) blocks
-run "a doc comment on every exported identifier" awk '
+check_cmd "a doc comment on every exported identifier" awk '
   FNR == 1 { prev = ""; block = 0 }
   /^(const|var) \($/ { block = 1 }
   block && /^\)$/ { block = 0 }
@@ -94,7 +86,7 @@ if [ "$listed" = "uuidshard v$version => $inst" ] && [ "$dir" = "$inst" ]; then
 else
   fail "the consumer module requires it: $listed ($dir)"
 fi
-run "go build of the consumer against the installed copy" bash -c 'cd "$1" && go build -o "$2" .' _ "$app" "$scratch/consumer"
+check_cmd "go build of the consumer against the installed copy" bash -c 'cd "$1" && go build -o "$2" .' _ "$app" "$scratch/consumer"
 
 # ---- 3. from the installed copy ----------------------------------------------------------------
 out=$(cd "$app" && UUID_SHARD_VECTORS="$root/tests/vectors/vectors.json" go test -count=1 -v uuidshard 2>&1)
@@ -137,30 +129,22 @@ else
   fi
   export PSQL
   echo "     live: $PSQL, $PGHOST:$PGPORT, PostgreSQL $UUID_SHARD_MAJOR"
-  "$scratch/consumer" live || fails=$((fails + 1))
+  checker "live" "$scratch/consumer" live
 fi
 
 "$scratch/consumer" bench || fail "bench"
 
-google=${GOOGLE_UUID_DIR:-}
-for d in "$root/.pg/app_keys-go/usr/share/gocode/src/github.com/google/uuid" \
-  /work/main/.pg/app_keys-go/usr/share/gocode/src/github.com/google/uuid; do
-  [ -n "$google" ] || { [ -f "$d/go.mod" ] && google=$d; }
-done
-if [ -n "$google" ]; then
+# github.com/google/uuid: scripts/setup.sh puts Debian's copy under .pg/ (or GOOGLE_UUID_DIR)
+google=${GOOGLE_UUID_DIR:-$root/.pg/app_keys-go/usr/share/gocode/src/github.com/google/uuid}
+if [ -f "$google/go.mod" ]; then
   interop=$scratch/interop
   cp -r "$mod/testdata/interop" "$interop" && chmod -R u+w "$interop"
   if (cd "$interop" && go mod edit -replace "uuidshard=$inst" -replace "github.com/google/uuid=$google" && go build -o "$scratch/interop-bin" .) >"$scratch/interop.log" 2>&1; then
-    "$scratch/interop-bin" || fails=$((fails + 1))
+    checker "github.com/google/uuid interoperation" "$scratch/interop-bin"
   else
     fail "build of testdata/interop with github.com/google/uuid at $google"; sed 's/^/     /' "$scratch/interop.log"
   fi
 else
-  echo "skip github.com/google/uuid interoperation: no copy (set GOOGLE_UUID_DIR)"
+  fail "github.com/google/uuid interoperation: no copy at $google (scripts/setup.sh installs it; or set GOOGLE_UUID_DIR)"
 fi
-
-if [ $fails -gt 0 ]; then
-  echo "packages/go: $fails check(s) FAILED"
-  exit 1
-fi
-echo "packages/go: every check passed"
+finish

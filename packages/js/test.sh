@@ -24,28 +24,7 @@ PG_CLIENT=8.23.1   # node-postgres, for the live checks
 NODE18=18.20.8     # the oldest Node.js the package supports
 ESBUILD=0.28.2     # the bundler of the browser check
 
-passed=0 failed=0
-ok() { echo "ok   $*"; passed=$((passed + 1)); }
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-# run WHAT CMD...: shows CMD's output and counts its ok/FAIL lines; a non-zero exit without a
-# FAIL line is one
-run() {
-  local what=$1 out rc p f
-  shift
-  out=$("$@" 2>&1)
-  rc=$?
-  printf '%s\n' "$out"
-  p=$(grep -c '^ok ' <<<"$out")
-  f=$(grep -c '^FAIL ' <<<"$out")
-  passed=$((passed + p)) failed=$((failed + f))
-  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then fail "$what: exit $rc"; fi
-  if [ "$rc" -eq 0 ] && [ "$p" -eq 0 ]; then fail "$what: no check ran"; fi
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
-}
+. "$root/packages/checks.sh"
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/uuid-shard-js.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
@@ -135,23 +114,23 @@ done
 nodes=("${unique[@]}")
 for nodebin in "${nodes[@]}"; do
   v=$("$nodebin" --version)
-  run "node $v require" bash -c 'cd "$1" && "$2" check-cjs.cjs "$3"' _ "$app" "$nodebin" "$root"
-  run "node $v import" bash -c 'cd "$1" && "$2" check-esm.mjs "$3"' _ "$app" "$nodebin" "$root"
-  run "node $v scripted clock" bash -c 'cd "$1" && "$2" generator.cjs' _ "$app" "$nodebin"
+  checker "node $v require" bash -c 'cd "$1" && "$2" check-cjs.cjs "$3"' _ "$app" "$nodebin" "$root"
+  checker "node $v import" bash -c 'cd "$1" && "$2" check-esm.mjs "$3"' _ "$app" "$nodebin" "$root"
+  checker "node $v scripted clock" bash -c 'cd "$1" && "$2" generator.cjs' _ "$app" "$nodebin"
 done
 
 # ---- a browser bundle ------------------------------------------------------------------------
 if out=$(cd "$app" && node_modules/.bin/esbuild browser-entry.mjs --bundle --platform=browser --format=iife \
   --external:node:crypto --outfile=browser-bundle.js --log-level=warning 2>&1); then
-  run "browser bundle" bash -c 'cd "$1" && node browser.cjs "$2" browser-bundle.js' _ "$app" "$root"
+  checker "browser bundle" bash -c 'cd "$1" && node browser.cjs "$2" browser-bundle.js' _ "$app" "$root"
 else
   printf '%s\n' "$out"
   fail "esbuild --platform=browser of the installed package"
 fi
 
 # ---- the documented examples print what they show ---------------------------------------------
-run "README.md examples" bash -c 'cd "$1" && node examples.cjs node_modules/uuid-shard/README.md README.md' _ "$app"
-run "docs/clients.md examples" bash -c 'cd "$1" && node examples.cjs "$2" clients.md' _ "$app" "$root/docs/clients.md"
+checker "README.md examples" bash -c 'cd "$1" && node examples.cjs node_modules/uuid-shard/README.md README.md' _ "$app"
+checker "docs/clients.md examples" bash -c 'cd "$1" && node examples.cjs "$2" clients.md' _ "$app" "$root/docs/clients.md"
 
 # ---- a live server --------------------------------------------------------------------------
 if [ "${UUID_SHARD_JS_LIVE:-1}" = 0 ]; then
@@ -159,7 +138,7 @@ if [ "${UUID_SHARD_JS_LIVE:-1}" = 0 ]; then
 elif [ -z "${PGHOST:-}" ] || [ -z "${PGPORT:-}" ]; then
   fail "live server: PGHOST and PGPORT are not set (UUID_SHARD_JS_LIVE=0 leaves the live checks out)"
 else
-  run "live server" bash -c 'cd "$1" && PGUSER="${PGUSER:-postgres}" node live.mjs' _ "$app"
+  checker "live server" bash -c 'cd "$1" && PGUSER="${PGUSER:-postgres}" node live.mjs' _ "$app"
 fi
 
 # ---- speed (printed, never asserted) ----------------------------------------------------------

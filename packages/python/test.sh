@@ -28,26 +28,7 @@ root=$PWD
 pkg=packages/python
 PYTHON=${PYTHON:-python3}
 MYPY_PIN="mypy==1.18.2"
-passed=0
-failed=0
-ok() { echo "ok $*"; passed=$((passed + 1)); }
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-# lines NAME CMD...: runs a checker that prints its own ok/FAIL lines, counts them; a checker
-# that fails without a FAIL line (a crash, a timeout) is one FAIL more
-lines() {
-  local name=$1 out rc line fails=0
-  shift
-  out=$("$@" 2>&1)
-  rc=$?
-  while IFS= read -r line; do
-    case "$line" in
-      "ok "*) echo "$line"; passed=$((passed + 1)) ;;
-      "FAIL "*) echo "$line"; failed=$((failed + 1)); fails=$((fails + 1)) ;;
-      *) [ -z "$line" ] || echo "  $line" ;;
-    esac
-  done <<<"$out"
-  if [ "$rc" != 0 ] && [ "$fails" = 0 ]; then fail "$name exited $rc"; fi
-}
+. "$root/packages/checks.sh"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/uuid-shard-python.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 case "$scratch" in "$root"/*) echo "the scratch folder must be outside the source" >&2; exit 1 ;; esac
@@ -81,12 +62,11 @@ if [ -n "$wheel" ] && [ "$(basename "$wheel")" = "uuid_shard-$py_version-py3-non
 else
   fail "pip wheel: no uuid_shard-$py_version-py3-none-any.whl (found: ${wheel:-none})"
   cat "$scratch/build.log"
-  echo "$passed passed, $failed failed"
-  exit 1
+  finish
 fi
 
 # What the wheel holds: the modules of src/uuid_shard (py.typed too) and the metadata, nothing else
-lines "the wheel's contents" "$scratch/build-venv/bin/python" -I - "$wheel" "$root/$pkg/src/uuid_shard" "$py_version" <<'PY'
+checker "the wheel's contents" "$scratch/build-venv/bin/python" -I - "$wheel" "$root/$pkg/src/uuid_shard" "$py_version" <<'PY'
 import os, sys, zipfile, email.parser
 wheel, src, version = sys.argv[1:]
 z = zipfile.ZipFile(wheel)
@@ -161,8 +141,8 @@ for xpy in $extra; do
 done
 
 # --- the API, types and uuid7() ---------------------------------------------------------------
-lines tests/check_api.py timeout 900 "$vpy" -I "$root/$pkg/tests/check_api.py" "$py_version"
-lines tests/check_docs.py "$vpy" -I "$root/$pkg/tests/check_docs.py" "$root/$pkg/README.md" "$root/docs/clients.md"
+checker tests/check_api.py timeout 900 "$vpy" -I "$root/$pkg/tests/check_api.py" "$py_version"
+checker tests/check_docs.py "$vpy" -I "$root/$pkg/tests/check_docs.py" "$root/$pkg/README.md" "$root/docs/clients.md"
 if [ "${UUID_SHARD_SKIP_MYPY:-0}" = 1 ]; then
   echo "  (mypy check skipped: UUID_SHARD_SKIP_MYPY=1)"
 elif "$PYTHON" -m venv "$scratch/mypy-venv" >"$scratch/mypy.log" 2>&1 \
@@ -219,7 +199,7 @@ if [ -n "${PGHOST:-}" ] && [ -n "${UUID_SHARD_MAJOR:-}" ]; then
     pgbin=$(bash -c '. "$1/scripts/lib.sh" && pg_bin "$2"' _ "$root" "$UUID_SHARD_MAJOR" 2>/dev/null)
     if [ -n "$pgbin" ] && [ -x "$pgbin/psql" ]; then psql_bin=$pgbin/psql; else psql_bin=$(command -v psql); fi
   fi
-  lines tests/check_live.py env PSQL="$psql_bin" PGUSER="${PGUSER:-postgres}" timeout 900 "$vpy" -I "$root/$pkg/tests/check_live.py"
+  checker tests/check_live.py env PSQL="$psql_bin" PGUSER="${PGUSER:-postgres}" timeout 900 "$vpy" -I "$root/$pkg/tests/check_live.py"
 else
   fail "live server: set PGHOST, PGPORT, PGUSER (a superuser) and UUID_SHARD_MAJOR (the extension native)"
 fi
@@ -234,5 +214,4 @@ if cmp -s "$scratch/source-before" "$scratch/source-end"; then
 else
   fail "files appeared in $pkg: $(diff "$scratch/source-before" "$scratch/source-end" | grep '^[<>]' | head -n 5 | tr '\n' ' ')"
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -15,22 +15,7 @@ pkg=$root/packages/ruby
 version=$(sed -n "s/^ *VERSION = '\(.*\)'$/\1/p" "$pkg/lib/uuid_shard/version.rb")
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-failed=0
-ok() { echo "ok $*"; }
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-# run NAME CMD...: the command's own ok/FAIL lines, plus a FAIL if it exits non-zero without one
-run() {
-  local name=$1 out rc
-  shift
-  out=$("$@" 2>"$scratch/stderr")
-  rc=$?
-  [ -n "$out" ] && printf '%s\n' "$out"
-  if [ $rc != 0 ]; then
-    grep -q '^FAIL' <<<"$out" || fail "$name: exit $rc"
-    failed=$((failed + $(grep -c '^FAIL' <<<"$out")))
-    sed 's/^/  /' "$scratch/stderr" | head -n 20
-  fi
-}
+. "$root/packages/checks.sh"
 
 # --- build and install -----------------------------------------------------------------------
 gemfile=$scratch/build/uuid_shard-$version.gem
@@ -38,7 +23,7 @@ mkdir -p "$scratch/build" "$scratch/app"
 if (cd "$pkg" && gem build uuid_shard.gemspec --output "$gemfile") >"$scratch/build.log" 2>&1 && [ -f "$gemfile" ]; then
   ok "gem build: uuid_shard-$version.gem"
 else
-  fail "gem build"; cat "$scratch/build.log"; echo "1 check FAILED (nothing to install)"; exit 1
+  fail "gem build (nothing to install)"; cat "$scratch/build.log"; finish
 fi
 [ -z "$(cd "$pkg" && ls ./*.gem 2>/dev/null)" ] && ok "gem build left nothing in the source folder" || fail "a .gem was left in $pkg"
 
@@ -57,7 +42,7 @@ unset RUBYLIB RUBYOPT BUNDLE_GEMFILE
 if gem install --local --no-document "$gemfile" >"$scratch/install.log" 2>&1; then
   ok "gem install --local into a scratch GEM_HOME"
 else
-  fail "gem install"; cat "$scratch/install.log"; echo "FAILED (nothing installed)"; exit 1
+  fail "gem install (nothing installed)"; cat "$scratch/install.log"; finish
 fi
 
 # Everything below runs in a scratch folder, with nothing of the source on the load path.
@@ -91,8 +76,8 @@ reasons=$(ruby -rjson -ruuid_shard -e 'd = JSON.parse(File.read(ARGV[0]))
   || fail "vectors: rejected UUIDs' messages: $reasons"
 
 # --- uuid7's rules, the examples ---------------------------------------------------------------
-run uuid7 ruby "$pkg/test/generator.rb"
-run examples ruby "$pkg/test/examples.rb" "$pkg/README.md" "$root/docs/clients.md"
+checker uuid7 ruby "$pkg/test/generator.rb"
+checker examples ruby "$pkg/test/examples.rb" "$pkg/README.md" "$root/docs/clients.md"
 
 # --- a live server -----------------------------------------------------------------------------
 if [ -z "${PGHOST:-}" ] || [ -z "${PGPORT:-}" ]; then
@@ -100,15 +85,10 @@ if [ -z "${PGHOST:-}" ] || [ -z "${PGPORT:-}" ]; then
 elif ! ruby -e 'require "pg"' 2>/dev/null; then
   fail "live: the pg gem is not available (Debian: apt-get install ruby-pg)"
 else
-  PGUSER=${PGUSER:-postgres} run live ruby "$pkg/test/live.rb"
+  PGUSER=${PGUSER:-postgres} checker live ruby "$pkg/test/live.rb"
 fi
 
 # --- speed, printed --------------------------------------------------------------------------
 ruby "$pkg/test/bench.rb" || echo "bench: did not run"
 
-if [ $failed = 0 ]; then
-  echo "ruby package: all checks passed"
-else
-  echo "ruby package: $failed check(s) FAILED"
-  exit 1
-fi
+finish
