@@ -1,4 +1,5 @@
--- uuid_shard 0.4.0 -> 0.5.0, written by hand (see sql/README.md).
+-- uuid_shard 0.4.0 -> 0.5.0, written by tools/gen_upgrade_script.py from its template
+-- uuid_shard--0.4.0--0.5.0.sql.in and src/sql (see sql/README.md): edit those, not this file.
 -- Takes a 0.4.0 installation to exactly what CREATE EXTENSION uuid_shard VERSION '0.5.0' creates.
 -- The frozen functions (layout, uuid_shard_key, uuid_bucket, uuid_v7_boundary, uuid_v7_time) are
 -- not touched; every section below names the change it carries.
