@@ -224,13 +224,24 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_leaves(regclass, name) IS
 'internal to uuid_shard: the partitions of a partitioned referencing table and the rekey''s index names there';
 
+-- Internal: one table of a rekey as its plan has it (the columns of _uuid_rekey_tables). The
+-- phases' emitters take the plan as an array of these, read once per call.
+CREATE TYPE @extschema@._uuid_rekey_table AS (
+    ord integer, relation regclass, owner name, partitioned boolean, old_column name, old_type text,
+    old_notnull boolean, new_column name, key_column name, key_type text, old_fk name, new_fk name,
+    check_name name, notnull_check name, index_name name, legacy_index name, trigger_name name,
+    function_name name, rekey_keys text, rekey_ts name, name_prefix text, state regclass);
+
+COMMENT ON TYPE @extschema@._uuid_rekey_table IS
+'internal to uuid_shard: one table of a rekey as its plan has it';
+
 -- Internal: the plan read from the catalog (before expand) or from the state table (after):
 -- one row per table, ord 0 the parent, then each referencing table by its foreign key's name.
 -- Raises every refusal. keys and ts_column are the caller's choice (NULL: the stored one, or the
 -- default). Used by uuid_rekey_plan, uuid_rekey_ddl and under lock by _uuid_rekey_pending.
 CREATE FUNCTION @extschema@._uuid_rekey_tables(parent regclass, ts_column name, keys text)
 RETURNS TABLE(ord integer, relation regclass, owner name, partitioned boolean, old_column name, old_type text,
-              old_notnull boolean, new_column name, key_column name, key_type text, old_fk name, fk_def text,
+              old_notnull boolean, new_column name, key_column name, key_type text, old_fk name,
               new_fk name, check_name name, notnull_check name, index_name name, legacy_index name,
               trigger_name name, function_name name, rekey_keys text, rekey_ts name, name_prefix text, state regclass)
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
@@ -294,7 +305,6 @@ BEGIN
             SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) INTO key_type
               FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.relation AND a.attname = r.key_column AND NOT a.attisdropped;
             name_prefix := r.name_prefix;
-            fk_def := NULL;
             RETURN NEXT;
         END LOOP;
         RETURN;
@@ -347,7 +357,7 @@ BEGIN
     SELECT ro.rolname INTO owner FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles ro ON ro.oid = c.relowner WHERE c.oid = v_parent;
     new_column := 'uuid';
     key_column := old_column; key_type := old_type;
-    old_fk := NULL; fk_def := NULL; new_fk := NULL;
+    old_fk := NULL; new_fk := NULL;
     check_name := @extschema@._uuid_v7_child_name(v_rel, '_uuid_present');
     notnull_check := NULL;
     index_name := @extschema@._uuid_v7_child_name(v_rel, '_uuid_key');
@@ -463,13 +473,6 @@ BEGIN
           FROM pg_catalog.pg_constraint co JOIN pg_catalog.pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = co.conkey[1]
          WHERE co.conrelid = r.child AND co.contype = 'p' AND pg_catalog.array_length(co.conkey, 1) = 1 AND r.relkind = 'r';
         old_fk := r.conname;
-        fk_def := pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s', new_column, v_parent, 'uuid',
-                      CASE r.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
-                      CASE r.confupdtype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
-                                         WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END,
-                      CASE r.confdeltype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
-                                         WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END,
-                      CASE WHEN r.condeferred THEN ' DEFERRABLE INITIALLY DEFERRED' WHEN r.condeferrable THEN ' DEFERRABLE' ELSE '' END);
         IF r.confupdtype = 'd' OR r.confdeltype = 'd' THEN
             RAISE EXCEPTION 'cannot rekey %: the foreign key % of % sets a default', v_parent, pg_catalog.quote_ident(r.conname), r.child
                 USING ERRCODE = 'feature_not_supported';
@@ -513,8 +516,21 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_tables(regclass, name, text) IS
 'internal to uuid_shard: the tables of a rekey with the names it creates, raising every refusal';
 
+-- Internal: the plan as the emitters take it, in ord order, read once per call.
+CREATE FUNCTION @extschema@._uuid_rekey_read_plan(parent regclass, ts_column name, keys text)
+RETURNS @extschema@._uuid_rekey_table[]
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT pg_catalog.array_agg(x::@extschema@._uuid_rekey_table ORDER BY x.ord)
+      FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_read_plan(regclass, name, text) IS
+'internal to uuid_shard: the plan of a rekey as an array';
+
 -- Internal: NOTICEs for what the user must handle (nothing is refused for them).
-CREATE FUNCTION @extschema@._uuid_rekey_notices(parent regclass)
+CREATE FUNCTION @extschema@._uuid_rekey_notices(plan @extschema@._uuid_rekey_table[])
 RETURNS void
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
@@ -522,7 +538,7 @@ AS $fn$
 DECLARE
     r record;
 BEGIN
-    FOR r IN SELECT t.relation, t.old_column FROM @extschema@._uuid_rekey_tables(parent, NULL, NULL) t LOOP
+    FOR r IN SELECT t.relation, t.old_column FROM pg_catalog.unnest(plan) t ORDER BY t.ord LOOP
         IF EXISTS (SELECT FROM pg_catalog.pg_publication_rel pr WHERE pr.prrelid = r.relation)
            OR EXISTS (SELECT FROM pg_catalog.pg_publication p WHERE p.puballtables) THEN
             RAISE NOTICE '% is published: add its new column on the subscribers before expand, and swap them in step', r.relation;
@@ -540,11 +556,11 @@ BEGIN
             RAISE NOTICE 'views or rules use %.%: contract cannot drop it while they do', r.relation, pg_catalog.quote_ident(r.old_column);
         END IF;
     END LOOP;
-    RAISE NOTICE 'after the swap the primary key of % is on its new column: ON CONFLICT ON CONSTRAINT with its name means the new key', parent;
+    RAISE NOTICE 'after the swap the primary key of % is on its new column: ON CONFLICT ON CONSTRAINT with its name means the new key', plan[1].relation;
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@._uuid_rekey_notices(regclass) IS
+COMMENT ON FUNCTION @extschema@._uuid_rekey_notices(@extschema@._uuid_rekey_table[]) IS
 'internal to uuid_shard: what the user must handle around a rekey';
 
 -- The whole plan before anything changes: every table, its old and new column, its foreign
@@ -556,12 +572,13 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    t record;
+    v_plan CONSTANT @extschema@._uuid_rekey_table[] := @extschema@._uuid_rekey_read_plan(parent, ts_column, keys);
+    t @extschema@._uuid_rekey_table;
     v_n integer := 0;
     v_keys text;
 BEGIN
-    PERFORM @extschema@._uuid_rekey_notices(parent);
-    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+    PERFORM @extschema@._uuid_rekey_notices(v_plan);
+    FOREACH t IN ARRAY v_plan LOOP
         relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
         v_keys := t.rekey_keys;
         IF t.ord = 0 THEN
@@ -582,7 +599,7 @@ BEGIN
             RETURN NEXT;
         END IF;
     END LOOP;
-    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+    FOREACH t IN ARRAY v_plan LOOP
         relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
         v_n := v_n + 1; step := v_n; phase := 'backfill';
         action := CASE WHEN t.ord = 0 THEN pg_catalog.format('fill %I in batches up to the largest key at expand (keys %s)', t.new_column, v_keys)
@@ -590,7 +607,7 @@ BEGIN
         locks := 'ROW EXCLUSIVE and the rows of one batch; gives way to the application';
         RETURN NEXT;
     END LOOP;
-    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+    FOREACH t IN ARRAY v_plan LOOP
         relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
         v_n := v_n + 1; step := v_n; phase := 'prepare';
         action := CASE WHEN t.ord = 0 THEN pg_catalog.format('unique indexes %I (new key) and %I (old key) built concurrently; CHECK %I NOT VALID, then VALIDATE',
@@ -600,7 +617,7 @@ BEGIN
         locks := 'SHARE UPDATE EXCLUSIVE during scans (writes go on); ACCESS EXCLUSIVE or SHARE ROW EXCLUSIVE for milliseconds to add each constraint';
         RETURN NEXT;
     END LOOP;
-    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+    FOREACH t IN ARRAY v_plan LOOP
         relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
         v_n := v_n + 1; step := v_n; phase := 'swap';
         action := CASE WHEN t.ord = 0 THEN pg_catalog.format('primary key moves to %I (no scan); %I keeps its values, unique index, default and sync', t.new_column, t.old_column)
@@ -609,7 +626,7 @@ BEGIN
         locks := 'ACCESS EXCLUSIVE on every table at once, milliseconds (catalog only)';
         RETURN NEXT;
     END LOOP;
-    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x ORDER BY x.ord LOOP
+    FOREACH t IN ARRAY v_plan LOOP
         relation := t.relation; old_column := t.old_column; new_column := t.new_column; foreign_key := t.old_fk;
         v_n := v_n + 1; step := v_n; phase := 'contract';
         action := pg_catalog.format('drop sync trigger and function, drop column %I%s', t.old_column,
@@ -1162,9 +1179,93 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_swapped(regclass, name) IS
 'internal to uuid_shard: whether the primary key has moved to the new column';
 
+-- Internal: the schema of a relation, as the catalog has it.
+CREATE FUNCTION @extschema@._uuid_rekey_nsp(rel regclass)
+RETURNS name
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = rel
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_nsp(regclass) IS
+'internal to uuid_shard: the schema of a relation';
+
+-- Internal: the tables of a plan as the strong-lock blocks take them (referencing tables first,
+-- the parent last), and the foreign keys referencing the parent as _uuid_rekey_pending expects.
+CREATE FUNCTION @extschema@._uuid_rekey_lock_list(plan @extschema@._uuid_rekey_table[])
+RETURNS text[]
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT ARRAY(SELECT t.relation::text FROM pg_catalog.unnest(plan) t ORDER BY t.ord DESC)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_lock_list(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the tables of a rekey in the order its scripts lock them';
+
+CREATE FUNCTION @extschema@._uuid_rekey_fk_list(plan @extschema@._uuid_rekey_table[])
+RETURNS text[]
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT ARRAY(SELECT pg_catalog.format('%s.%I', t.relation, t.old_fk) FROM pg_catalog.unnest(plan) t
+                  WHERE t.ord > 0 ORDER BY t.relation::text, t.old_fk)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_fk_list(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the foreign keys of a rekey as its scripts check them';
+
+-- Internal: values as a list of SQL literals (NULL as NULL), for an emitted INSERT.
+CREATE FUNCTION @extschema@._uuid_rekey_literals(vals text[])
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT pg_catalog.string_agg(pg_catalog.quote_nullable(v.val), ', ' ORDER BY v.i)
+      FROM pg_catalog.unnest(vals) WITH ORDINALITY v(val, i)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_literals(text[]) IS
+'internal to uuid_shard: values as SQL literals';
+
+-- Internal: the definition of a new foreign key from column new_column of the table of foreign
+-- key con to parent_column of parent, with con's match type, actions and deferrability.
+CREATE FUNCTION @extschema@._uuid_rekey_fk_text(con oid, new_column name, parent regclass, parent_column name)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s',
+               new_column, parent, parent_column,
+               CASE co.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
+               CASE co.confupdtype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
+                                   WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END,
+               CASE co.confdeltype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE'
+                                   WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END,
+               CASE WHEN co.condeferred THEN ' DEFERRABLE INITIALLY DEFERRED' WHEN co.condeferrable THEN ' DEFERRABLE' ELSE '' END)
+      FROM pg_catalog.pg_constraint co WHERE co.oid = con AND co.contype = 'f'
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_fk_text(oid, name, regclass, name) IS
+'internal to uuid_shard: the definition of a rekey''s new foreign key, shaped as the old one';
+
+-- Internal: the definition of constraint con of rel as the catalog has it (NULL: absent).
+CREATE FUNCTION @extschema@._uuid_rekey_constraint_def(rel regclass, con name)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co WHERE co.conrelid = rel AND co.conname = con
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_constraint_def(regclass, name) IS
+'internal to uuid_shard: the definition of a constraint';
+
 -- Internal: a DO block that takes ACCESS EXCLUSIVE locks on tables through _uuid_lock_tables
 -- (so that the application never waits long behind it, nor deadlocks with it) and then runs cmd
--- unless cond holds (a PL/pgSQL condition on catalog facts): prepare's brief constraint additions.
+-- unless cond holds (a PL/pgSQL condition on catalog facts, from _uuid_rekey_add_constraint or
+-- prepare's partitioned index steps): prepare's and unswap's brief catalog changes.
 CREATE FUNCTION @extschema@._uuid_rekey_unless(tables text[], cond text, cmd text)
 RETURNS text
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
@@ -1178,351 +1279,380 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_unless(text[], text, text) IS
 'internal to uuid_shard: a DO block that locks tables briefly and runs a statement unless a condition holds';
 
--- The script of one phase of the rekey of parent and every table that references it (run it
--- with psql's \gexec, each line its own transaction): expand, backfill, prepare, swap, unswap,
--- contract, rollback. The choices made at expand (ts_column, keys) are stored with the migration.
--- Generated again after a stop, a phase emits only what is still missing. Runs nothing.
-CREATE FUNCTION @extschema@.uuid_rekey_ddl(parent regclass, phase text, ts_column name DEFAULT NULL, keys text DEFAULT NULL,
-                                           batch_rows integer DEFAULT 5000, pause interval DEFAULT '20 ms')
+-- Internal: the block that adds constraint con (definition def) to rel under the locks of
+-- tables, unless rel has it by then.
+CREATE FUNCTION @extschema@._uuid_rekey_add_constraint(tables text[], rel regclass, con name, def text)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT @extschema@._uuid_rekey_unless(tables,
+        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
+                          @extschema@._uuid_rekey_ext(), rel::text, con),
+        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s', rel, con, def))
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_add_constraint(text[], regclass, name, text) IS
+'internal to uuid_shard: a block that adds a constraint under brief locks unless it is there';
+
+-- Internal: the statements that (re)build index idx of rel on (col), concurrently: a leftover
+-- invalid one of a failed build is dropped first; nothing when a valid one is there.
+CREATE FUNCTION @extschema@._uuid_rekey_build_index(rel regclass, idx name, col name, is_unique boolean)
 RETURNS SETOF text
-LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                WHERE i.indrelid = rel AND c.relname = idx AND NOT i.indisvalid) THEN
+        RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I', @extschema@._uuid_rekey_nsp(rel), idx);
+    END IF;
+    IF NOT @extschema@._uuid_rekey_index_ok(rel, idx, col, is_unique) THEN
+        RETURN NEXT pg_catalog.format('CREATE %sINDEX CONCURRENTLY %I ON %s (%I)',
+                                      CASE WHEN is_unique THEN 'UNIQUE ' ELSE '' END, idx, rel, col);
+    END IF;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_build_index(regclass, name, name, boolean) IS
+'internal to uuid_shard: the statements that build a rekey index concurrently, unless it is built';
+
+-- Internal: the statements that add constraint con (def) to rel NOT VALID under brief locks of
+-- tables, then validate it while writes go on; nothing for what is done already.
+CREATE FUNCTION @extschema@._uuid_rekey_add_valid(tables text[], rel regclass, con name, def text)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    IF @extschema@._uuid_rekey_constraint(rel, con) IS NULL THEN
+        RETURN NEXT @extschema@._uuid_rekey_add_constraint(tables, rel, con, def || ' NOT VALID');
+    END IF;
+    IF NOT coalesce(@extschema@._uuid_rekey_constraint(rel, con), false) THEN
+        RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', rel, con);
+    END IF;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_add_valid(text[], regclass, name, text) IS
+'internal to uuid_shard: the statements that add a constraint NOT VALID, then validate it';
+
+-- Internal: the DO block of a strong-lock phase: the locks of every table of plan, then, while
+-- guard (a PL/pgSQL condition on catalog facts) holds, the checks and the body.
+CREATE FUNCTION @extschema@._uuid_rekey_locked_block(plan @extschema@._uuid_rekey_table[], phase text, guard text, body text)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], %3$L);
+    IF %4$s THEN
+%5$s    END IF;
+$sql$, @extschema@._uuid_rekey_ext(), @extschema@._uuid_rekey_lock_list(plan), pg_catalog.format('the rekey''s %s', phase),
+       guard, body))
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_locked_block(@extschema@._uuid_rekey_table[], text, text, text) IS
+'internal to uuid_shard: the block of a rekey phase that runs under the locks of every table';
+
+-- Internal: the statements that remove what expand made on table t of a rekey: its sync
+-- trigger and function, and column col (the old one at contract, the new one at rollback).
+CREATE FUNCTION @extschema@._uuid_rekey_teardown(t @extschema@._uuid_rekey_table, col name, if_exists boolean)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT pg_catalog.format(
+$sql$        DROP TRIGGER %6$s%2$I ON %1$s;
+        DROP FUNCTION %6$s%3$I.%4$I();
+        ALTER TABLE %1$s DROP COLUMN %6$s%5$I;
+$sql$, t.relation, t.trigger_name, @extschema@._uuid_rekey_nsp(t.relation), t.function_name, col,
+       CASE WHEN if_exists THEN 'IF EXISTS ' ELSE '' END)
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_teardown(@extschema@._uuid_rekey_table, name, boolean) IS
+'internal to uuid_shard: the statements that drop a table''s rekey sync trigger, function and a column';
+
+-- Internal, the expand script: one block under the locks of every table that adds the new
+-- columns, the sync functions and triggers, the parent's default and the state table.
+CREATE FUNCTION @extschema@._uuid_rekey_expand(plan @extschema@._uuid_rekey_table[])
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    v_parent regclass := parent;
-    v_phase text := phase;
-    p record;
-    t record;
-    v_state regclass;
-    v_state_nsp name;
-    v_state_name text;
-    v_swapped boolean;
-    v_locks text[];
-    v_fks text[];
-    v_body text := '';
-    v_pnsp name;
-    v_rel name;
-    v_stage text;
+    p CONSTANT @extschema@._uuid_rekey_table := plan[1];
     v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
-    v_n bigint;
-    w record;
-    v_fkdef text;
+    v_state text;
+    v_body text := '';
+    t @extschema@._uuid_rekey_table;
 BEGIN
-    IF v_phase IS NULL OR v_phase NOT IN ('expand', 'backfill', 'prepare', 'swap', 'unswap', 'contract', 'rollback') THEN
-        RAISE EXCEPTION 'phase must be one of expand, backfill, prepare, swap, unswap, contract, rollback, not %',
-                coalesce(pg_catalog.quote_literal(v_phase), 'NULL')
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    -- whether a rekey is in progress first: after contract the plan's refusals (the new column
-    -- exists) would hide the answer that matters
-    SELECT s.schema_name, s.table_name, s.state INTO v_state_nsp, v_state_name, v_state FROM @extschema@._uuid_rekey_state(v_parent) s;
-    IF v_phase <> 'expand' AND v_state IS NULL THEN
-        RAISE EXCEPTION 'cannot generate % for %: no rekey of it is in progress', v_phase, v_parent
-            USING ERRCODE = 'object_not_in_prerequisite_state',
-                  DETAIL = 'Its state table is made by expand and dropped by contract and rollback.',
-                  HINT = 'Start with the expand phase.';
-    END IF;
-    SELECT * INTO p FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x WHERE x.ord = 0;
-    SELECT n.nspname, c.relname INTO v_pnsp, v_rel
-      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = v_parent;
-    SELECT pg_catalog.array_agg(x.relation::text ORDER BY x.ord DESC),
-           coalesce(pg_catalog.array_agg(pg_catalog.format('%s.%I', x.relation, x.old_fk) ORDER BY x.relation::text, x.old_fk)
-                        FILTER (WHERE x.ord > 0), '{}')
-      INTO v_locks, v_fks FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x;
-    v_swapped := v_state IS NOT NULL AND @extschema@._uuid_rekey_swapped(v_parent, p.new_column);
-    IF v_state IS NOT NULL THEN
-        SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
-    END IF;
-
-    IF v_phase = 'expand' THEN
-        IF v_state IS NOT NULL THEN
-            RAISE NOTICE '% is expanded already: nothing to do', v_parent;
-            RETURN;
-        END IF;
-        PERFORM @extschema@._uuid_rekey_notices(v_parent);
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x ORDER BY x.ord LOOP
-            -- %1$s the table, %2$I its new column, %3$I.%4$I the sync function, %5$I the trigger,
-            -- %6$I the old column, %7$s the function body quoted, %8$I the table's owner, %9$L a
-            -- comment that marks the function as a rekey sync function.
-            v_body := v_body || pg_catalog.format(
-$sql$        ALTER TABLE %1$s ADD COLUMN %2$I pg_catalog.uuid;
-%10$s        CREATE FUNCTION %3$I.%4$I() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-            SET search_path = pg_catalog, pg_temp AS %7$s;
-        COMMENT ON FUNCTION %3$I.%4$I() IS %9$L;
-        REVOKE ALL ON FUNCTION %3$I.%4$I() FROM PUBLIC;
-        ALTER FUNCTION %3$I.%4$I() OWNER TO %8$I;
-        CREATE TRIGGER %5$I BEFORE INSERT OR UPDATE OF %6$I, %2$I ON %1$s FOR EACH ROW EXECUTE FUNCTION %3$I.%4$I();
-$sql$,
-                t.relation, t.new_column,
-                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
-                t.function_name, t.trigger_name, t.old_column,
-                @extschema@._uuid_dollar_quote(@extschema@._uuid_rekey_sync_body(t.ord = 0, v_parent, p.old_column, p.new_column,
-                                                                                   t.old_column, t.new_column)),
-                t.owner, pg_catalog.format('uuid_shard rekey sync of %s', t.relation),
-                CASE WHEN t.ord = 0 THEN pg_catalog.format(E'        ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.uuidv7();\n',
-                                                           t.relation, t.new_column, v_ext) ELSE '' END);
-        END LOOP;
-        -- the state table: the AccessExclusive lock waited for every earlier writer, so each row
-        -- without a new key is committed and at most the largest key now
+    SELECT pg_catalog.format('%I.%I', s.schema_name, s.table_name) INTO v_state FROM @extschema@._uuid_rekey_state(p.relation) s;
+    PERFORM @extschema@._uuid_rekey_notices(plan);
+    FOREACH t IN ARRAY plan LOOP
+        -- %1$s the table, %2$I its new column, %3$s the sync function, %4$I the trigger, %5$I the
+        -- old column, %6$s the function body quoted, %7$I the table's owner, %8$L the comment
+        -- that marks the function as a rekey sync function, %9$s the parent's new default
         v_body := v_body || pg_catalog.format(
-$sql$        CREATE TABLE %1$I.%2$I (ord integer PRIMARY KEY, relation pg_catalog.regclass NOT NULL, old_column name NOT NULL,
+$sql$        ALTER TABLE %1$s ADD COLUMN %2$I pg_catalog.uuid;
+%9$s        CREATE FUNCTION %3$s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS %6$s;
+        COMMENT ON FUNCTION %3$s() IS %8$L;
+        REVOKE ALL ON FUNCTION %3$s() FROM PUBLIC;
+        ALTER FUNCTION %3$s() OWNER TO %7$I;
+        CREATE TRIGGER %4$I BEFORE INSERT OR UPDATE OF %5$I, %2$I ON %1$s FOR EACH ROW EXECUTE FUNCTION %3$s();
+$sql$,
+            t.relation, t.new_column, pg_catalog.format('%I.%I', @extschema@._uuid_rekey_nsp(t.relation), t.function_name),
+            t.trigger_name, t.old_column,
+            @extschema@._uuid_dollar_quote(@extschema@._uuid_rekey_sync_body(t.ord = 0, p.relation, p.old_column, p.new_column,
+                                                                               t.old_column, t.new_column)),
+            t.owner, pg_catalog.format('uuid_shard rekey sync of %s', t.relation),
+            CASE WHEN t.ord = 0 THEN pg_catalog.format(E'        ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.uuidv7();\n',
+                                                       t.relation, t.new_column, v_ext) ELSE '' END);
+    END LOOP;
+    -- the state table: the AccessExclusive lock waited for every earlier writer, so each row
+    -- without a new key is committed and at most the largest key now
+    v_body := v_body || pg_catalog.format(
+$sql$        CREATE TABLE %1$s (ord integer PRIMARY KEY, relation pg_catalog.regclass NOT NULL, old_column name NOT NULL,
             new_column name NOT NULL, key_column name, old_fk name, new_fk name, check_name name, notnull_check name,
             index_name name, legacy_index name, trigger_name name, function_name name, keys text, ts_column name,
             name_prefix text, bound text, expand_time timestamptz, total bigint, carry_rank bigint, carry_ts timestamptz,
             gate text[], "position" text, rows_done bigint NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false,
             updated timestamptz);
-        ALTER TABLE %1$I.%2$I OWNER TO %3$I;
-$sql$, v_pnsp, v_state_name, p.owner);
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, ts_column, keys) x ORDER BY x.ord LOOP
-            v_body := v_body || pg_catalog.format(
-$sql$        INSERT INTO %1$I.%2$I (ord, relation, old_column, new_column, key_column, old_fk, new_fk, check_name, notnull_check,
+        ALTER TABLE %1$s OWNER TO %2$I;
+$sql$, v_state, p.owner);
+    FOREACH t IN ARRAY plan LOOP
+        v_body := v_body || pg_catalog.format(
+$sql$        INSERT INTO %1$s (ord, relation, old_column, new_column, key_column, old_fk, new_fk, check_name, notnull_check,
                                index_name, legacy_index, trigger_name, function_name, keys, ts_column, name_prefix, bound, expand_time)
-            SELECT %3$s, %4$L, %5$L, %6$L, %7$L, %8$L, %9$L, %10$L, %11$L, %12$L, %13$L, %14$L, %15$L, %16$L, %17$L, %18$L,
-                   %19$s, pg_catalog.clock_timestamp();
+            SELECT %2$s, %3$s,
+                   %4$s, pg_catalog.clock_timestamp();
 $sql$,
-                v_pnsp, v_state_name, t.ord, t.relation::text, t.old_column, t.new_column, t.key_column, t.old_fk, t.new_fk,
+            v_state, t.ord,
+            @extschema@._uuid_rekey_literals(ARRAY[t.relation::text, t.old_column, t.new_column, t.key_column, t.old_fk, t.new_fk,
                 t.check_name, t.notnull_check, t.index_name, t.legacy_index, t.trigger_name, t.function_name,
-                CASE WHEN t.ord = 0 THEN t.rekey_keys END, CASE WHEN t.ord = 0 THEN t.rekey_ts END, t.name_prefix,
-                CASE WHEN t.ord = 0 THEN pg_catalog.format('(SELECT t.%1$I::text FROM %2$s t ORDER BY t.%1$I DESC LIMIT 1)', t.old_column, t.relation)
-                     ELSE 'NULL' END);
-        END LOOP;
-        -- a table without rows to fill: done at once
-        v_body := v_body || pg_catalog.format(
-$sql$        UPDATE %1$I.%2$I SET done = true, total = 0 WHERE ord = 0 AND bound IS NULL;
-$sql$, v_pnsp, v_state_name);
-        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s expand');
-    IF pg_catalog.to_regclass(%5$L) IS NULL THEN
-        PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[]);
-        PERFORM %1$s._uuid_rekey_tables(%3$L::pg_catalog.regclass, %7$L::pg_catalog.name, %8$L::pg_catalog.text);
-%6$s    END IF;
-$sql$,
-            v_ext, v_locks, v_parent::text, v_fks, pg_catalog.format('%I.%I', v_pnsp, v_state_name), v_body, p.rekey_ts, p.rekey_keys));
-        RETURN;
-    END IF;
+                CASE WHEN t.ord = 0 THEN t.rekey_keys END, CASE WHEN t.ord = 0 THEN t.rekey_ts END, t.name_prefix]),
+            CASE WHEN t.ord = 0 THEN pg_catalog.format('(SELECT t.%1$I::text FROM %2$s t ORDER BY t.%1$I DESC LIMIT 1)', t.old_column, t.relation)
+                 ELSE 'NULL' END);
+    END LOOP;
+    -- a table without rows to fill: done at once
+    v_body := v_body || pg_catalog.format(E'        UPDATE %s SET done = true, total = 0 WHERE ord = 0 AND bound IS NULL;\n', v_state);
+    RETURN NEXT @extschema@._uuid_rekey_locked_block(plan, 'expand', pg_catalog.format('pg_catalog.to_regclass(%L) IS NULL', v_state),
+        pg_catalog.format(
+$sql$        PERFORM %1$s._uuid_rekey_pending(%2$L::pg_catalog.regclass, %3$L::pg_catalog.text[]);
+        PERFORM %1$s._uuid_rekey_tables(%2$L::pg_catalog.regclass, %4$L::pg_catalog.name, %5$L::pg_catalog.text);
+$sql$, v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan), p.rekey_ts, p.rekey_keys) || v_body);
+END
+$fn$;
 
-    IF v_phase = 'backfill' THEN
-        IF v_stage = 'done' THEN
-            RAISE NOTICE 'the backfill of % is done: nothing to do', v_parent;
-            RETURN;
+COMMENT ON FUNCTION @extschema@._uuid_rekey_expand(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the expand script of a rekey';
+
+-- Internal, the backfill script: enough steps for every table at its size now (at most one row
+-- per 32 bytes of a page, a batch of pages per batch_rows / 50) and ten checks of the wait;
+-- surplus steps return 'done' and change nothing, and the status at the end says whether to
+-- generate more.
+CREATE FUNCTION @extschema@._uuid_rekey_backfill(plan @extschema@._uuid_rekey_table[], batch_rows integer, pause interval)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_parent CONSTANT regclass := plan[1].relation;
+    v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
+    v_n bigint;
+BEGIN
+    SELECT pg_catalog.sum(sz.pages * (pg_catalog.current_setting('block_size')::bigint / 32) / batch_rows
+                          + sz.pages / GREATEST(1, batch_rows / 50) + 3)::bigint INTO v_n
+      FROM (SELECT (pg_catalog.pg_relation_size(x.relation)
+                    + coalesce((SELECT pg_catalog.sum(pg_catalog.pg_relation_size(l.leaf))
+                                  FROM @extschema@._uuid_rekey_leaves(x.relation, x.new_column) l), 0))
+                   / pg_catalog.current_setting('block_size')::bigint AS pages
+              FROM pg_catalog.unnest(plan) x) sz;
+    FOR i IN 1 .. coalesce(v_n, 0) + 10 LOOP
+        RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_step(%L::pg_catalog.regclass, %s)', v_ext, v_parent::text, batch_rows);
+        IF pause IS NOT NULL AND pause > interval '0' THEN
+            RETURN NEXT pg_catalog.format('SELECT pg_catalog.pg_sleep(%s)', EXTRACT(epoch FROM pause));
         END IF;
-        -- enough steps for every table at its size now (at most one row per 32 bytes of a page,
-        -- a batch of pages per batch_rows / 50) and ten checks of the wait; surplus steps return
-        -- 'done' and change nothing, and the status at the end says whether to generate more
-        SELECT pg_catalog.sum(sz.pages * (pg_catalog.current_setting('block_size')::bigint / 32) / batch_rows
-                              + sz.pages / GREATEST(1, batch_rows / 50) + 3)::bigint INTO v_n
-          FROM (SELECT (pg_catalog.pg_relation_size(x.relation)
-                        + coalesce((SELECT pg_catalog.sum(pg_catalog.pg_relation_size(l.leaf))
-                                      FROM @extschema@._uuid_rekey_leaves(x.relation, x.new_column) l), 0))
-                       / pg_catalog.current_setting('block_size')::bigint AS pages
-                  FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x) sz;
-        FOR i IN 1 .. coalesce(v_n, 0) + 10 LOOP
-            RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_step(%L::pg_catalog.regclass, %s)', v_ext, v_parent::text, batch_rows);
-            IF pause IS NOT NULL AND pause > interval '0' THEN
-                RETURN NEXT pg_catalog.format('SELECT pg_catalog.pg_sleep(%s)', EXTRACT(epoch FROM pause));
+    END LOOP;
+    RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_status(%L::pg_catalog.regclass)', v_ext, v_parent::text);
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_backfill(@extschema@._uuid_rekey_table[], integer, interval) IS
+'internal to uuid_shard: the backfill script of a rekey';
+
+-- Internal, the prepare script: the new columns' indexes built concurrently (on a partitioned
+-- table: its own ON ONLY it, one per partition attached to it), the twins of the indexes on the
+-- old columns, the old key's unique index, then the checks and the new foreign keys NOT VALID
+-- (each under brief locks) and validated while writes go on. What is done is left out.
+CREATE FUNCTION @extschema@._uuid_rekey_prepare(plan @extschema@._uuid_rekey_table[])
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    p CONSTANT @extschema@._uuid_rekey_table := plan[1];
+    t @extschema@._uuid_rekey_table;
+    w record;
+    v_fkdef text;
+BEGIN
+    FOREACH t IN ARRAY plan LOOP
+        IF t.partitioned THEN
+            RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_partitioned_index(t);
+        ELSE
+            RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_build_index(t.relation, t.index_name, t.new_column, t.ord = 0);
+        END IF;
+        FOR w IN SELECT * FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) x LOOP
+            IF w.skipped OR t.partitioned THEN
+                RAISE NOTICE 'index % of % contains % in an expression, a predicate or with an operator class uuid has not, or is partitioned: it gets no twin',
+                    pg_catalog.quote_ident(w.index_name), t.relation, pg_catalog.quote_ident(t.old_column);
+                CONTINUE;
+            END IF;
+            IF w.twin IS NOT NULL AND NOT w.valid THEN
+                RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %s', w.twin);
+            END IF;
+            IF w.twin IS NULL OR NOT w.valid THEN
+                RETURN NEXT w.create_sql;
             END IF;
         END LOOP;
-        RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_status(%L::pg_catalog.regclass)', v_ext, v_parent::text);
-        RETURN;
-    END IF;
-
-    IF v_phase IN ('prepare', 'swap', 'unswap', 'contract') AND v_stage <> 'done' THEN
-        RAISE EXCEPTION 'cannot generate % for %: its backfill is not done', v_phase, v_parent
-            USING ERRCODE = 'object_not_in_prerequisite_state',
-                  HINT = pg_catalog.format('Next: CALL %s.uuid_rekey_run(%L).', v_ext, v_parent::text);
-    END IF;
-
-    IF v_phase = 'prepare' THEN
-        IF v_swapped THEN
-            RAISE EXCEPTION 'cannot generate prepare for %: it is swapped', v_parent
-                USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the contract (or unswap) script.';
+        IF t.ord = 0 THEN
+            RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_build_index(t.relation, t.legacy_index, t.old_column, true);
+            RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_add_valid(ARRAY[t.relation::text], t.relation, t.check_name,
+                                                                          pg_catalog.format('CHECK (%I IS NOT NULL)', t.new_column));
+            CONTINUE;
         END IF;
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord LOOP
-            -- a leftover index of a failed concurrent build: dropped first, then built again
-            IF t.partitioned THEN
-                -- the table's own index ON ONLY it, then one built concurrently on each partition
-                -- and attached: the table's becomes valid with the last
-                IF NOT EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
-                                WHERE i.indrelid = t.relation AND c.relname = t.index_name) THEN
-                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
-                        pg_catalog.format('EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = %L::pg_catalog.regclass AND c.relname = %L)',
-                                          t.relation::text, t.index_name),
-                        pg_catalog.format('CREATE INDEX %I ON ONLY %s (%I)', t.index_name, t.relation, t.new_column));
-                END IF;
-                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
-                    IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
-                                WHERE i.indrelid = w.leaf AND c.relname = w.leaf_index AND NOT i.indisvalid) THEN
-                        RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I',
-                            (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = w.leaf),
-                            w.leaf_index);
-                    END IF;
-                    IF NOT @extschema@._uuid_rekey_index_ok(w.leaf, w.leaf_index, t.new_column, false) THEN
-                        RETURN NEXT pg_catalog.format('CREATE INDEX CONCURRENTLY %I ON %s (%I)', w.leaf_index, w.leaf, t.new_column);
-                    END IF;
-                    IF NOT EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
-                                     JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
-                                    WHERE c.relname = w.leaf_index AND pc.relname = t.index_name
-                                      AND c.relnamespace = (SELECT l.relnamespace FROM pg_catalog.pg_class l WHERE l.oid = w.leaf)) THEN
-                        RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[]::text[],
-                            pg_catalog.format('EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_index x ON x.indexrelid = i.inhrelid JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid WHERE x.indrelid = %L::pg_catalog.regclass AND c.relname = %L)',
-                                              w.leaf::text, w.leaf_index),
-                            pg_catalog.format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I',
-                                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
-                                t.index_name,
-                                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = w.leaf),
-                                w.leaf_index));
-                    END IF;
-                END LOOP;
-            ELSIF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
-                        WHERE i.indrelid = t.relation AND c.relname = t.index_name AND NOT i.indisvalid) THEN
-                RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I',
-                    (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
-                    t.index_name);
-            END IF;
-            IF NOT t.partitioned AND NOT @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0) THEN
-                RETURN NEXT pg_catalog.format('CREATE %sINDEX CONCURRENTLY %I ON %s (%I)',
-                                              CASE WHEN t.ord = 0 THEN 'UNIQUE ' ELSE '' END, t.index_name, t.relation, t.new_column);
-            END IF;
-            FOR w IN SELECT * FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) x LOOP
-                IF w.skipped OR t.partitioned THEN
-                    RAISE NOTICE 'index % of % contains % in an expression, a predicate or with an operator class uuid has not, or is partitioned: it gets no twin',
-                        pg_catalog.quote_ident(w.index_name), t.relation, pg_catalog.quote_ident(t.old_column);
-                    CONTINUE;
-                END IF;
-                IF w.twin IS NOT NULL AND NOT w.valid THEN
-                    RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %s', w.twin);
-                END IF;
-                IF w.twin IS NULL OR NOT w.valid THEN
-                    RETURN NEXT w.create_sql;
-                END IF;
+        RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_add_valid(ARRAY[t.relation::text], t.relation, t.check_name,
+                                                                      pg_catalog.format('CHECK ((%I IS NULL) = (%I IS NULL))', t.old_column, t.new_column));
+        IF t.notnull_check IS NOT NULL THEN
+            RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_add_valid(ARRAY[t.relation::text], t.relation, t.notnull_check,
+                                                                          pg_catalog.format('CHECK (%I IS NOT NULL)', t.new_column));
+        END IF;
+        -- the new foreign key; the unique index on the parent's new key is built by the lines above
+        v_fkdef := @extschema@._uuid_rekey_fk_text((SELECT co.oid FROM pg_catalog.pg_constraint co
+                                                     WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f'),
+                                                    t.new_column, p.relation, p.new_column);
+        IF NOT t.partitioned THEN
+            RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_add_valid(ARRAY[t.relation::text, p.relation::text], t.relation, t.new_fk, v_fkdef);
+        ELSIF @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
+            -- before PostgreSQL 18 a partitioned table takes no NOT VALID foreign key: one on
+            -- each partition, validated there, which the table's own then adopts unscanned
+            FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_add_valid(ARRAY[w.leaf::text, p.relation::text], w.leaf, t.new_fk, v_fkdef);
             END LOOP;
-            IF t.ord = 0 THEN
-                IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
-                            WHERE i.indrelid = t.relation AND c.relname = t.legacy_index AND NOT i.indisvalid) THEN
-                    RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I', v_pnsp, t.legacy_index);
-                END IF;
-                IF NOT @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true) THEN
-                    RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', t.legacy_index, t.relation, t.old_column);
-                END IF;
-                IF @extschema@._uuid_rekey_constraint(t.relation, t.check_name) IS NULL THEN
-                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
-                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
-                                          v_ext, t.relation::text, t.check_name),
-                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-                                          t.relation, t.check_name, t.new_column));
-                END IF;
-                IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false) THEN
-                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.check_name);
-                END IF;
-            ELSE
-                IF @extschema@._uuid_rekey_constraint(t.relation, t.check_name) IS NULL THEN
-                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
-                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
-                                          v_ext, t.relation::text, t.check_name),
-                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK ((%I IS NULL) = (%I IS NULL)) NOT VALID',
-                                          t.relation, t.check_name, t.old_column, t.new_column));
-                END IF;
-                IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false) THEN
-                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.check_name);
-                END IF;
-                IF t.notnull_check IS NOT NULL THEN
-                    IF @extschema@._uuid_rekey_constraint(t.relation, t.notnull_check) IS NULL THEN
-                        RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
-                            pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
-                                              v_ext, t.relation::text, t.notnull_check),
-                            pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-                                              t.relation, t.notnull_check, t.new_column));
-                    END IF;
-                    IF NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.notnull_check), false) THEN
-                        RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.notnull_check);
-                    END IF;
-                END IF;
-                -- the new foreign key, with the old one's match type, actions and deferrability;
-                -- the unique index on the parent's new key is built by the lines above
-                SELECT pg_catalog.format('FOREIGN KEY (%I) REFERENCES %s (%I)%s ON UPDATE %s ON DELETE %s%s',
-                           t.new_column, v_parent, p.new_column,
-                           CASE co.confmatchtype WHEN 'f' THEN ' MATCH FULL' ELSE '' END,
-                           CASE co.confupdtype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE' ELSE 'SET NULL' END,
-                           CASE co.confdeltype WHEN 'a' THEN 'NO ACTION' WHEN 'r' THEN 'RESTRICT' WHEN 'c' THEN 'CASCADE' ELSE 'SET NULL' END,
-                           CASE WHEN co.condeferred THEN ' DEFERRABLE INITIALLY DEFERRED' WHEN co.condeferrable THEN ' DEFERRABLE' ELSE '' END)
-                  INTO v_fkdef
-                  FROM pg_catalog.pg_constraint co WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f';
-                IF t.partitioned AND @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
-                    -- before PostgreSQL 18 a partitioned table takes no NOT VALID foreign key: one on
-                    -- each partition, validated there, which the table's own then adopts unscanned
-                    FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
-                        IF @extschema@._uuid_rekey_constraint(w.leaf, t.new_fk) IS NULL THEN
-                            RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[w.leaf::text, v_parent::text],
-                                pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
-                                                  v_ext, w.leaf::text, t.new_fk),
-                                pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', w.leaf, t.new_fk, v_fkdef));
-                        END IF;
-                        IF NOT coalesce(@extschema@._uuid_rekey_constraint(w.leaf, t.new_fk), false) THEN
-                            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.new_fk);
-                        END IF;
-                    END LOOP;
-                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
-                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
-                                          v_ext, t.relation::text, t.new_fk),
-                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s', t.relation, t.new_fk, v_fkdef));
-                ELSIF @extschema@._uuid_rekey_constraint(t.relation, t.new_fk) IS NULL THEN
-                    RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
-                        pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
-                                          v_ext, t.relation::text, t.new_fk),
-                        pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', t.relation, t.new_fk, v_fkdef));
-                END IF;
-                IF NOT t.partitioned AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false) THEN
-                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
-                END IF;
-            END IF;
-        END LOOP;
-        RETURN;
-    END IF;
-
-    IF v_phase = 'swap' THEN
-        IF v_swapped THEN
-            RAISE NOTICE '% is swapped already: nothing to do', v_parent;
-            RETURN;
+            RETURN NEXT @extschema@._uuid_rekey_add_constraint(ARRAY[t.relation::text, p.relation::text], t.relation, t.new_fk, v_fkdef);
         END IF;
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord LOOP
-            IF NOT @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0)
-               OR (t.ord = 0 AND NOT @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true))
-               OR NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false)
-               OR (t.notnull_check IS NOT NULL AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.notnull_check), false))
-               OR (t.ord > 0 AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false))
-               OR EXISTS (SELECT FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) tw
-                           WHERE NOT tw.skipped AND NOT coalesce(tw.valid, false)) THEN
-                RAISE EXCEPTION 'cannot generate swap for %: % is not prepared', v_parent, t.relation
-                    USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the prepare script (generate it again to see what is left).';
-            END IF;
-        END LOOP;
-        -- drop the old foreign keys, move the primary key (SET NOT NULL proven by the validated
-        -- checks: no scan), add the old foreign keys back NOT VALID on the old key's unique index
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s DROP CONSTRAINT %I;\n', t.relation, t.old_fk);
-            IF t.notnull_check IS NOT NULL THEN
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ALTER COLUMN %I SET NOT NULL;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
-                                                      t.relation, t.new_column, t.notnull_check);
-            END IF;
-        END LOOP;
-        v_body := v_body || pg_catalog.format(
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_prepare(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the prepare script of a rekey';
+
+-- Internal, prepare's index on the new column of a partitioned referencing table t: its own ON
+-- ONLY it, then one built concurrently on each partition and attached (the table's becomes
+-- valid with the last).
+CREATE FUNCTION @extschema@._uuid_rekey_partitioned_index(t @extschema@._uuid_rekey_table)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    w record;
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+                    WHERE i.indrelid = t.relation AND c.relname = t.index_name) THEN
+        RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text],
+            pg_catalog.format('EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = %L::pg_catalog.regclass AND c.relname = %L)',
+                              t.relation::text, t.index_name),
+            pg_catalog.format('CREATE INDEX %I ON ONLY %s (%I)', t.index_name, t.relation, t.new_column));
+    END IF;
+    FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+        RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_build_index(w.leaf, w.leaf_index, t.new_column, false);
+        IF NOT EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid
+                         JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent
+                        WHERE c.relname = w.leaf_index AND pc.relname = t.index_name
+                          AND c.relnamespace = (SELECT l.relnamespace FROM pg_catalog.pg_class l WHERE l.oid = w.leaf)) THEN
+            RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[]::text[],
+                pg_catalog.format('EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_index x ON x.indexrelid = i.inhrelid JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid WHERE x.indrelid = %L::pg_catalog.regclass AND c.relname = %L)',
+                                  w.leaf::text, w.leaf_index),
+                pg_catalog.format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I', @extschema@._uuid_rekey_nsp(t.relation), t.index_name,
+                                  @extschema@._uuid_rekey_nsp(w.leaf), w.leaf_index));
+        END IF;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_partitioned_index(@extschema@._uuid_rekey_table) IS
+'internal to uuid_shard: prepare''s index on the new column of a partitioned referencing table';
+
+-- Internal: raises 55000 unless every table of plan is prepared (its indexes valid, its checks
+-- and new foreign key validated, its twins built).
+CREATE FUNCTION @extschema@._uuid_rekey_check_prepared(plan @extschema@._uuid_rekey_table[])
+RETURNS void
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    t @extschema@._uuid_rekey_table;
+BEGIN
+    FOREACH t IN ARRAY plan LOOP
+        IF NOT @extschema@._uuid_rekey_index_ok(t.relation, t.index_name, t.new_column, t.ord = 0)
+           OR (t.ord = 0 AND NOT @extschema@._uuid_rekey_index_ok(t.relation, t.legacy_index, t.old_column, true))
+           OR NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.check_name), false)
+           OR (t.notnull_check IS NOT NULL AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.notnull_check), false))
+           OR (t.ord > 0 AND NOT coalesce(@extschema@._uuid_rekey_constraint(t.relation, t.new_fk), false))
+           OR EXISTS (SELECT FROM @extschema@._uuid_rekey_twins(t.relation, t.old_column, t.new_column, coalesce(t.legacy_index, '')) tw
+                       WHERE NOT tw.skipped AND NOT coalesce(tw.valid, false)) THEN
+            RAISE EXCEPTION 'cannot generate swap for %: % is not prepared', plan[1].relation, t.relation
+                USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the prepare script (generate it again to see what is left).';
+        END IF;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_check_prepared(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: raises unless every table of a rekey is prepared';
+
+-- Internal, the swap script: one block under the locks of every table that drops the old
+-- foreign keys, moves the primary key (SET NOT NULL proven by the validated checks: no scan),
+-- and adds the old foreign keys back NOT VALID on the old key's unique index.
+CREATE FUNCTION @extschema@._uuid_rekey_swap(plan @extschema@._uuid_rekey_table[])
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    p CONSTANT @extschema@._uuid_rekey_table := plan[1];
+    t @extschema@._uuid_rekey_table;
+    w record;
+    v_body text := '';
+BEGIN
+    PERFORM @extschema@._uuid_rekey_check_prepared(plan);
+    FOREACH t IN ARRAY plan[2:] LOOP
+        v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s DROP CONSTRAINT %I;\n', t.relation, t.old_fk);
+        IF t.notnull_check IS NOT NULL THEN
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ALTER COLUMN %I SET NOT NULL;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
+                                                  t.relation, t.new_column, t.notnull_check);
+        END IF;
+    END LOOP;
+    v_body := v_body || pg_catalog.format(
 $sql$        ALTER TABLE %1$s ALTER COLUMN %2$I SET NOT NULL;
         ALTER TABLE %1$s DROP CONSTRAINT %3$I;
         ALTER TABLE %1$s DROP CONSTRAINT %4$I;
         ALTER TABLE %1$s ADD CONSTRAINT %4$I PRIMARY KEY USING INDEX %5$I;
-$sql$, v_parent, p.new_column, p.check_name,
-            (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p'), p.index_name);
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            -- a partitioned table takes no NOT VALID foreign key before PostgreSQL 18: each
-            -- partition gets its own
-            FOR w IN SELECT t.relation AS leaf WHERE NOT t.partitioned
-                     UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l LOOP
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID;\n', w.leaf, t.old_fk,
-                    (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                      WHERE co.conrelid = t.relation AND co.conname = t.old_fk AND co.contype = 'f'));
-            END LOOP;
+$sql$, p.relation, p.new_column, p.check_name,
+        (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = p.relation AND co.contype = 'p'), p.index_name);
+    FOREACH t IN ARRAY plan[2:] LOOP
+        -- a partitioned table takes no NOT VALID foreign key before PostgreSQL 18: each
+        -- partition gets its own
+        FOR w IN SELECT t.relation AS leaf WHERE NOT t.partitioned
+                 UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l LOOP
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID;\n', w.leaf, t.old_fk,
+                @extschema@._uuid_rekey_constraint_def(t.relation, t.old_fk));
         END LOOP;
-        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+    END LOOP;
+    RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
 $sql$    DECLARE
         v_locked timestamptz := %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s swap');
     BEGIN
@@ -1533,170 +1663,250 @@ $sql$    DECLARE
         END IF;
     END;
 $sql$,
-            v_ext, v_locks, v_parent::text, v_fks, p.new_column, v_body));
-        RETURN;
-    END IF;
+        @extschema@._uuid_rekey_ext(), @extschema@._uuid_rekey_lock_list(plan), p.relation::text, @extschema@._uuid_rekey_fk_list(plan),
+        p.new_column, v_body));
+END
+$fn$;
 
-    IF v_phase = 'unswap' THEN
-        IF NOT v_swapped THEN
-            RAISE EXCEPTION 'cannot generate unswap for %: it is not swapped', v_parent
-                USING ERRCODE = 'object_not_in_prerequisite_state';
+COMMENT ON FUNCTION @extschema@._uuid_rekey_swap(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the swap script of a rekey';
+
+-- Internal, the unswap script: the new key's unique index built again (it goes with the primary
+-- key), one block under the locks of every table that moves the primary key back, then the
+-- validations and the old key's unique index as after prepare.
+CREATE FUNCTION @extschema@._uuid_rekey_unswap(plan @extschema@._uuid_rekey_table[])
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    p CONSTANT @extschema@._uuid_rekey_table := plan[1];
+    v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
+    t @extschema@._uuid_rekey_table;
+    w record;
+    v_body text := '';
+BEGIN
+    RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_build_index(p.relation, p.index_name, p.new_column, true);
+    FOREACH t IN ARRAY plan[2:] LOOP
+        IF t.partitioned THEN
+            -- the partitions' old foreign keys are validated first (writes go on), so that the
+            -- table's own, added back under the lock, adopts them without a scan
+            FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                IF NOT coalesce(@extschema@._uuid_rekey_constraint(w.leaf, t.old_fk), true) THEN
+                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.old_fk);
+                END IF;
+            END LOOP;
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', t.relation, t.new_fk);
+        ELSE
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
+                                                  t.relation, t.old_fk, t.new_fk);
         END IF;
-        -- the new key's unique index goes with the primary key: a fresh one first, then one block
-        IF EXISTS (SELECT FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
-                    WHERE i.indrelid = v_parent AND c.relname = p.index_name AND NOT i.indisvalid) THEN
-            RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY %I.%I', v_pnsp, p.index_name);
-        END IF;
-        IF NOT @extschema@._uuid_rekey_index_ok(v_parent, p.index_name, p.new_column, true) THEN
-            RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', p.index_name, v_parent, p.new_column);
-        END IF;
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            IF t.partitioned THEN
-                -- the partitions' old foreign keys are validated first (writes go on), so that the
-                -- table's own, added back under the lock, adopts them without a scan
-                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
-                    IF NOT coalesce(@extschema@._uuid_rekey_constraint(w.leaf, t.old_fk), true) THEN
-                        RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.old_fk);
-                    END IF;
-                END LOOP;
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', t.relation, t.new_fk);
-            ELSE
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n        ALTER TABLE %1$s DROP CONSTRAINT %3$I;\n',
-                                                      t.relation, t.old_fk, t.new_fk);
-            END IF;
-        END LOOP;
-        v_body := v_body || pg_catalog.format(
+    END LOOP;
+    v_body := v_body || pg_catalog.format(
 $sql$        ALTER TABLE %1$s DROP CONSTRAINT %2$I;
         ALTER TABLE %1$s ADD CONSTRAINT %2$I PRIMARY KEY USING INDEX %3$I;
         ALTER TABLE %1$s ADD CONSTRAINT %4$I CHECK (%5$I IS NOT NULL) NOT VALID;
         ALTER TABLE %1$s ALTER COLUMN %5$I DROP NOT NULL;
-$sql$, v_parent, (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.contype = 'p'),
-            p.legacy_index, p.check_name, p.new_column);
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            IF t.partitioned THEN
-                -- the table's old foreign key adopts its partitions' (validated above); the new
-                -- one goes on each partition NOT VALID, and back on the table after validation
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s;\n', t.relation, t.old_fk,
-                    pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                                                 JOIN @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l ON l.leaf = co.conrelid
-                                                WHERE co.conname = t.old_fk ORDER BY co.conrelid LIMIT 1), ' NOT VALID$', ''));
-                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
-                    v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n', w.leaf, t.new_fk,
-                        (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                          WHERE co.conrelid = t.relation AND co.conname = t.new_fk));
-                END LOOP;
-            ELSE
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n        ALTER TABLE %1$s ADD CONSTRAINT %4$I %5$s NOT VALID;\n',
-                    t.relation, t.old_fk,
-                    pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                                                 WHERE co.conrelid = t.relation AND co.conname = t.old_fk), ' NOT VALID$', ''),
-                    t.new_fk,
-                    (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                      WHERE co.conrelid = t.relation AND co.conname = t.new_fk));
-            END IF;
-            IF t.notnull_check IS NOT NULL THEN
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID;\n        ALTER TABLE %1$s ALTER COLUMN %3$I DROP NOT NULL;\n',
-                                                      t.relation, t.notnull_check, t.new_column);
-            END IF;
-        END LOOP;
-        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s unswap');
-    IF %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
-        PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[]);
-%6$s    END IF;
-$sql$,
-            v_ext, v_locks, v_parent::text, v_fks, p.new_column, v_body));
-        -- then as after prepare: validations while writes go on, the old key's unique index again
-        RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', v_parent, p.check_name);
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x WHERE x.ord > 0 ORDER BY x.ord LOOP
-            IF t.partitioned THEN
-                FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
-                    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.new_fk);
-                END LOOP;
-                RETURN NEXT @extschema@._uuid_rekey_unless(ARRAY[t.relation::text, v_parent::text],
-                    pg_catalog.format('%s._uuid_rekey_constraint(%L::pg_catalog.regclass, %L::pg_catalog.name) IS NOT NULL',
-                                      v_ext, t.relation::text, t.new_fk),
-                    pg_catalog.format('ALTER TABLE %s ADD CONSTRAINT %I %s', t.relation, t.new_fk,
-                        (SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                          WHERE co.conrelid = t.relation AND co.conname = t.new_fk)));
-            ELSE
-                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.old_fk);
-                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
-            END IF;
-            IF t.notnull_check IS NOT NULL THEN
-                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.notnull_check);
-            END IF;
-        END LOOP;
-        RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', p.legacy_index, v_parent, p.old_column);
-        RETURN;
-    END IF;
-
-    IF v_phase = 'contract' THEN
-        IF NOT v_swapped THEN
-            RAISE EXCEPTION 'cannot generate contract for %: it is not swapped', v_parent
-                USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the swap script.';
+$sql$, p.relation, (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.conrelid = p.relation AND co.contype = 'p'),
+        p.legacy_index, p.check_name, p.new_column);
+    FOREACH t IN ARRAY plan[2:] LOOP
+        IF t.partitioned THEN
+            -- the table's old foreign key adopts its partitions' (validated above); the new
+            -- one goes on each partition NOT VALID, and back on the table after validation
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s;\n', t.relation, t.old_fk,
+                pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
+                                             JOIN @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l ON l.leaf = co.conrelid
+                                            WHERE co.conname = t.old_fk ORDER BY co.conrelid LIMIT 1), ' NOT VALID$', ''));
+            FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n', w.leaf, t.new_fk,
+                    @extschema@._uuid_rekey_constraint_def(t.relation, t.new_fk));
+            END LOOP;
+        ELSE
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n        ALTER TABLE %1$s ADD CONSTRAINT %4$I %5$s NOT VALID;\n',
+                t.relation, t.old_fk, pg_catalog.regexp_replace(@extschema@._uuid_rekey_constraint_def(t.relation, t.old_fk), ' NOT VALID$', ''),
+                t.new_fk, @extschema@._uuid_rekey_constraint_def(t.relation, t.new_fk));
         END IF;
-        FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord DESC LOOP
-            -- the pair check and the old foreign key go first: DROP COLUMN would take them silently
-            IF t.ord > 0 THEN
-                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', t.relation, t.check_name);
-                FOR w IN SELECT t.relation AS leaf WHERE NOT t.partitioned
-                         UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l LOOP
-                    v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', w.leaf, t.old_fk);
-                END LOOP;
-            END IF;
-            v_body := v_body || pg_catalog.format(
-$sql$        DROP TRIGGER %2$I ON %1$s;
-        DROP FUNCTION %3$I.%4$I();
-        ALTER TABLE %1$s DROP COLUMN %5$I;
-$sql$, t.relation, t.trigger_name,
-                (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
-                t.function_name, t.old_column);
-        END LOOP;
-        v_body := v_body || pg_catalog.format(E'        DROP TABLE %I.%I;\n', v_pnsp, v_state_name);
-        -- the parent comes last: its old column takes the old key's unique index with it, once
-        -- the old foreign keys that need that index are gone
-        RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s contract');
-    IF pg_catalog.to_regclass(%5$L) IS NOT NULL THEN
-        PERFORM %1$s._uuid_rekey_state(%3$L::pg_catalog.regclass);
-%4$s    END IF;
-$sql$,
-            v_ext, v_locks, v_parent::text, v_body, pg_catalog.format('%I.%I', v_pnsp, v_state_name)));
-        RETURN;
-    END IF;
-
-    -- rollback: before swap or after unswap, the reverse of whatever exists
-    IF v_swapped THEN
-        RAISE EXCEPTION 'cannot generate rollback for %: it is swapped', v_parent
-            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Run the unswap script first.';
-    END IF;
-    IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = (SELECT c2.relnamespace FROM pg_catalog.pg_class c2 WHERE c2.oid = v_parent)
-                                                   AND c.relname = p.legacy_index AND c.relkind = 'i') THEN
-        RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY IF EXISTS %I.%I', v_pnsp, p.legacy_index);
-    END IF;
-    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(v_parent, NULL, NULL) x ORDER BY x.ord DESC LOOP
-        -- the new column takes its index, checks and foreign key with it
-        v_body := v_body || pg_catalog.format(
-$sql$        DROP TRIGGER IF EXISTS %2$I ON %1$s;
-        DROP FUNCTION IF EXISTS %3$I.%4$I();
-        ALTER TABLE %1$s DROP COLUMN IF EXISTS %5$I;
-$sql$, t.relation, t.trigger_name,
-            (SELECT n.nspname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t.relation),
-            t.function_name, t.new_column);
+        IF t.notnull_check IS NOT NULL THEN
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID;\n        ALTER TABLE %1$s ALTER COLUMN %3$I DROP NOT NULL;\n',
+                                                  t.relation, t.notnull_check, t.new_column);
+        END IF;
     END LOOP;
-    v_body := v_body || pg_catalog.format(E'        DROP TABLE %I.%I;\n', v_pnsp, v_state_name);
-    RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s rollback');
-    IF pg_catalog.to_regclass(%5$L) IS NOT NULL THEN
-        PERFORM %1$s._uuid_rekey_state(%3$L::pg_catalog.regclass);
-        IF %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %6$L::pg_catalog.name) THEN
-            RAISE EXCEPTION 'cannot roll back the rekey of %%: it is swapped', %3$L
+    RETURN NEXT @extschema@._uuid_rekey_locked_block(plan, 'unswap',
+        pg_catalog.format('%s._uuid_rekey_swapped(%L::pg_catalog.regclass, %L::pg_catalog.name)', v_ext, p.relation::text, p.new_column),
+        pg_catalog.format(E'        PERFORM %s._uuid_rekey_pending(%L::pg_catalog.regclass, %L::pg_catalog.text[]);\n',
+                          v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan)) || v_body);
+    -- then as after prepare: validations while writes go on, the old key's unique index again
+    RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', p.relation, p.check_name);
+    FOREACH t IN ARRAY plan[2:] LOOP
+        IF t.partitioned THEN
+            FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.new_fk);
+            END LOOP;
+            RETURN NEXT @extschema@._uuid_rekey_add_constraint(ARRAY[t.relation::text, p.relation::text], t.relation, t.new_fk,
+                                                                @extschema@._uuid_rekey_constraint_def(t.relation, t.new_fk));
+        ELSE
+            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.old_fk);
+            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.new_fk);
+        END IF;
+        IF t.notnull_check IS NOT NULL THEN
+            RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t.relation, t.notnull_check);
+        END IF;
+    END LOOP;
+    RETURN NEXT pg_catalog.format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', p.legacy_index, p.relation, p.old_column);
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_unswap(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the unswap script of a rekey';
+
+-- Internal, the contract script: one block under the locks of every table that drops the pair
+-- checks and old foreign keys (DROP COLUMN would take them silently), the sync triggers and
+-- functions, the old columns and the state table. The parent comes last: its old column takes
+-- the old key's unique index with it, once the old foreign keys that need that index are gone.
+CREATE FUNCTION @extschema@._uuid_rekey_contract(plan @extschema@._uuid_rekey_table[])
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_parent CONSTANT regclass := plan[1].relation;
+    v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
+    v_state text;
+    t @extschema@._uuid_rekey_table;
+    w record;
+    v_body text := '';
+BEGIN
+    SELECT pg_catalog.format('%I.%I', s.schema_name, s.table_name) INTO v_state FROM @extschema@._uuid_rekey_state(v_parent) s;
+    FOR t IN SELECT * FROM pg_catalog.unnest(plan) x ORDER BY x.ord DESC LOOP
+        IF t.ord > 0 THEN
+            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', t.relation, t.check_name);
+            FOR w IN SELECT t.relation AS leaf WHERE NOT t.partitioned
+                     UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l LOOP
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', w.leaf, t.old_fk);
+            END LOOP;
+        END IF;
+        v_body := v_body || @extschema@._uuid_rekey_teardown(t, t.old_column, false);
+    END LOOP;
+    RETURN NEXT @extschema@._uuid_rekey_locked_block(plan, 'contract', pg_catalog.format('pg_catalog.to_regclass(%L) IS NOT NULL', v_state),
+        pg_catalog.format(E'        PERFORM %s._uuid_rekey_state(%L::pg_catalog.regclass);\n', v_ext, v_parent::text)
+        || v_body || pg_catalog.format(E'        DROP TABLE %s;\n', v_state));
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_contract(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the contract script of a rekey';
+
+-- Internal, the rollback script (before swap or after unswap): the old key's unique index
+-- dropped, then one block under the locks of every table that drops the sync triggers and
+-- functions and the new columns (which take their indexes, checks and foreign keys with them)
+-- and the state table.
+CREATE FUNCTION @extschema@._uuid_rekey_rollback(plan @extschema@._uuid_rekey_table[])
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    p CONSTANT @extschema@._uuid_rekey_table := plan[1];
+    v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
+    v_state text;
+    t @extschema@._uuid_rekey_table;
+    v_body text := '';
+BEGIN
+    SELECT pg_catalog.format('%I.%I', s.schema_name, s.table_name) INTO v_state FROM @extschema@._uuid_rekey_state(p.relation) s;
+    IF EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = (SELECT c2.relnamespace FROM pg_catalog.pg_class c2 WHERE c2.oid = p.relation)
+                                                   AND c.relname = p.legacy_index AND c.relkind = 'i') THEN
+        RETURN NEXT pg_catalog.format('DROP INDEX CONCURRENTLY IF EXISTS %I.%I', @extschema@._uuid_rekey_nsp(p.relation), p.legacy_index);
+    END IF;
+    FOR t IN SELECT * FROM pg_catalog.unnest(plan) x ORDER BY x.ord DESC LOOP
+        v_body := v_body || @extschema@._uuid_rekey_teardown(t, t.new_column, true);
+    END LOOP;
+    RETURN NEXT @extschema@._uuid_rekey_locked_block(plan, 'rollback', pg_catalog.format('pg_catalog.to_regclass(%L) IS NOT NULL', v_state),
+        pg_catalog.format(
+$sql$        PERFORM %1$s._uuid_rekey_state(%2$L::pg_catalog.regclass);
+        IF %1$s._uuid_rekey_swapped(%2$L::pg_catalog.regclass, %3$L::pg_catalog.name) THEN
+            RAISE EXCEPTION 'cannot roll back the rekey of %%: it is swapped', %2$L
                 USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Run the unswap script first.';
         END IF;
-%4$s    END IF;
-$sql$,
-        v_ext, v_locks, v_parent::text, v_body, pg_catalog.format('%I.%I', v_pnsp, v_state_name), p.new_column));
+$sql$, v_ext, p.relation::text, p.new_column) || v_body || pg_catalog.format(E'        DROP TABLE %s;\n', v_state));
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_rollback(@extschema@._uuid_rekey_table[]) IS
+'internal to uuid_shard: the rollback script of a rekey';
+
+-- The script of one phase of the rekey of parent and every table that references it (run it
+-- with psql's \gexec, each line its own transaction): expand, backfill, prepare, swap, unswap,
+-- contract, rollback. The choices made at expand (ts_column, keys) are stored with the migration.
+-- Generated again after a stop, a phase emits only what is still missing. Runs nothing: it reads
+-- the plan and where the rekey is once, refuses a phase that does not follow, and hands the plan
+-- to the phase's emitter.
+CREATE FUNCTION @extschema@.uuid_rekey_ddl(parent regclass, phase text, ts_column name DEFAULT NULL, keys text DEFAULT NULL,
+                                           batch_rows integer DEFAULT 5000, pause interval DEFAULT '20 ms')
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    v_state regclass;
+    v_plan @extschema@._uuid_rekey_table[];
+    v_stage text;
+    v_swapped boolean;
+    v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
+BEGIN
+    IF phase IS NULL OR phase NOT IN ('expand', 'backfill', 'prepare', 'swap', 'unswap', 'contract', 'rollback') THEN
+        RAISE EXCEPTION 'phase must be one of expand, backfill, prepare, swap, unswap, contract, rollback, not %',
+                coalesce(pg_catalog.quote_literal(phase), 'NULL')
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    -- whether a rekey is in progress first: after contract the plan's refusals (the new column
+    -- exists) would hide the answer that matters
+    SELECT s.state INTO v_state FROM @extschema@._uuid_rekey_state(parent) s;
+    IF phase <> 'expand' AND v_state IS NULL THEN
+        RAISE EXCEPTION 'cannot generate % for %: no rekey of it is in progress', phase, parent
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  DETAIL = 'Its state table is made by expand and dropped by contract and rollback.',
+                  HINT = 'Start with the expand phase.';
+    END IF;
+    v_plan := @extschema@._uuid_rekey_read_plan(parent, ts_column, keys);
+    IF v_state IS NOT NULL THEN
+        SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
+        v_swapped := @extschema@._uuid_rekey_swapped(parent, v_plan[1].new_column);
+    END IF;
+    IF phase = 'expand' AND v_state IS NOT NULL THEN
+        RAISE NOTICE '% is expanded already: nothing to do', parent;
+        RETURN;
+    ELSIF phase = 'backfill' AND v_stage = 'done' THEN
+        RAISE NOTICE 'the backfill of % is done: nothing to do', parent;
+        RETURN;
+    ELSIF phase IN ('prepare', 'swap', 'unswap', 'contract') AND v_stage <> 'done' THEN
+        RAISE EXCEPTION 'cannot generate % for %: its backfill is not done', phase, parent
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = pg_catalog.format('Next: CALL %s.uuid_rekey_run(%L).', v_ext, parent::text);
+    ELSIF phase = 'swap' AND v_swapped THEN
+        RAISE NOTICE '% is swapped already: nothing to do', parent;
+        RETURN;
+    ELSIF phase = 'prepare' AND v_swapped THEN
+        RAISE EXCEPTION 'cannot generate prepare for %: it is swapped', parent
+            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the contract (or unswap) script.';
+    ELSIF phase = 'rollback' AND v_swapped THEN
+        RAISE EXCEPTION 'cannot generate rollback for %: it is swapped', parent
+            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Run the unswap script first.';
+    ELSIF phase = 'unswap' AND NOT v_swapped THEN
+        RAISE EXCEPTION 'cannot generate unswap for %: it is not swapped', parent
+            USING ERRCODE = 'object_not_in_prerequisite_state';
+    ELSIF phase = 'contract' AND NOT v_swapped THEN
+        RAISE EXCEPTION 'cannot generate contract for %: it is not swapped', parent
+            USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Next: the swap script.';
+    END IF;
+    CASE phase
+        WHEN 'expand' THEN RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_expand(v_plan);
+        WHEN 'backfill' THEN RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_backfill(v_plan, batch_rows, pause);
+        WHEN 'prepare' THEN RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_prepare(v_plan);
+        WHEN 'swap' THEN RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_swap(v_plan);
+        WHEN 'unswap' THEN RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_unswap(v_plan);
+        WHEN 'contract' THEN RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_contract(v_plan);
+        ELSE RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_rollback(v_plan);
+    END CASE;
 END
 $fn$;
 
@@ -1716,7 +1926,8 @@ DECLARE
     v_swapped boolean;
     v_prepared boolean := true;
     v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
-    t record;
+    v_plan @extschema@._uuid_rekey_table[];
+    t @extschema@._uuid_rekey_table;
     s record;
     v_gate text[];
 BEGIN
@@ -1728,8 +1939,9 @@ BEGIN
     END IF;
     SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
     EXECUTE pg_catalog.format('SELECT s.gate FROM %s s WHERE s.ord = 0', v_state) INTO v_gate;
-    FOR t IN SELECT * FROM @extschema@._uuid_rekey_tables(parent, NULL, NULL) x ORDER BY x.ord LOOP
-        v_swapped := @extschema@._uuid_rekey_swapped(parent, (SELECT x.new_column FROM @extschema@._uuid_rekey_tables(parent, NULL, NULL) x WHERE x.ord = 0));
+    v_plan := @extschema@._uuid_rekey_read_plan(parent, NULL, NULL);
+    v_swapped := @extschema@._uuid_rekey_swapped(parent, v_plan[1].new_column);
+    FOREACH t IN ARRAY v_plan LOOP
         EXECUTE pg_catalog.format('SELECT s.* FROM %s s WHERE s.ord = $1', v_state) INTO s USING t.ord;
         relation := t.relation;
         done := s.rows_done;

@@ -36,7 +36,19 @@ BEGIN
        AND d.refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard')
        -- native only: the support function of the operator class uuid_tail_ops, which the
        -- edition cannot create (it takes a superuser); the native one stays as it is
-       AND p.proname <> 'uuid_tail_hash_extended';
+       AND p.proname <> 'uuid_tail_hash_extended'
+       -- the internal functions that take or return an internal composite type: the edition's
+       -- are dropped with its type (step 2), the native ones stay as created
+       AND NOT EXISTS (SELECT FROM pg_catalog.pg_type ct
+                        WHERE ct.typnamespace = p.pronamespace AND ct.typtype = 'c'
+                          AND (p.prorettype IN (ct.oid, ct.typarray)
+                               OR ct.oid = ANY (p.proargtypes::pg_catalog.oid[]) OR ct.typarray = ANY (p.proargtypes::pg_catalog.oid[])));
+    CREATE TEMP TABLE uuid_shard_move_types ON COMMIT DROP AS
+    SELECT ct.typname
+      FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_type ct ON ct.oid = d.objid
+     WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'
+       AND d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND ct.typtype = 'c'
+       AND d.refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'uuid_shard');
     DROP EXTENSION uuid_shard;
     DROP SCHEMA uuid_shard_move_scratch;
     -- 2. Move the edition's functions out of the way (their OIDs, and what depends on them, stay).
@@ -53,6 +65,25 @@ BEGIN
         -- ROUTINE: min(uuid) and max(uuid) are aggregates
         EXECUTE pg_catalog.format('ALTER ROUTINE %s RENAME TO %I', r.oid::pg_catalog.regprocedure,
                                   r.proname || '__uuid_shard_move');
+    END LOOP;
+    --    The internal composite types (the plan of a rekey) and the internal functions that
+    --    take them go (plain DROP: nothing of the user's may depend on them); the extension
+    --    brings its own.
+    FOR r IN
+        SELECT p.oid FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_type ct ON ct.typnamespace = p.pronamespace
+         WHERE p.pronamespace = pg_catalog.to_regnamespace(v_schema) AND ct.typtype = 'c'
+           AND ct.typname = ANY (ARRAY(SELECT m.typname FROM uuid_shard_move_types m))
+           AND (p.prorettype IN (ct.oid, ct.typarray)
+                OR ct.oid = ANY (p.proargtypes::pg_catalog.oid[]) OR ct.typarray = ANY (p.proargtypes::pg_catalog.oid[]))
+    LOOP
+        EXECUTE pg_catalog.format('DROP FUNCTION %s', r.oid::pg_catalog.regprocedure);
+    END LOOP;
+    FOR r IN
+        SELECT ct.oid FROM pg_catalog.pg_type ct
+         WHERE ct.typnamespace = pg_catalog.to_regnamespace(v_schema) AND ct.typtype = 'c'
+           AND ct.typname = ANY (ARRAY(SELECT m.typname FROM uuid_shard_move_types m))
+    LOOP
+        EXECUTE pg_catalog.format('DROP TYPE %s', r.oid::pg_catalog.regtype);
     END LOOP;
     -- 3. The native extension in that schema, then each of its functions swapped for the
     --    edition's: the old OID gets the native definition and joins the extension.

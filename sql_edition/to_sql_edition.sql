@@ -3,9 +3,9 @@
 --   psql -v schema=NAME -v script=dist/uuid_shard-<version>.sql -f sql_edition/to_sql_edition.sql
 -- Run it as a superuser (or the owner of the extension and its functions), in one transaction.
 --
--- Every function of the extension is detached from it (it stays, with its OID), the then empty
--- extension is dropped, and the plain script replaces each function in place with its SQL
--- definition (CREATE OR REPLACE keeps the OID). Defaults, expression indexes, generated columns,
+-- Every function and internal type of the extension is detached from it (it stays, with its
+-- OID), the then empty extension is dropped, and the plain script replaces each function in
+-- place with its SQL definition (CREATE OR REPLACE keeps the OID). Defaults, expression indexes, generated columns,
 -- CHECK constraints, views and partition keys that call them are not touched, nothing is rebuilt.
 \set ON_ERROR_STOP on
 \if :{?schema}
@@ -51,7 +51,14 @@ SELECT pg_catalog.format('ALTER EXTENSION uuid_shard DROP FUNCTION %s', p.oid::p
   FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e'
   JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard'
  WHERE p.proname = 'uuid_tail_hash_extended' \gexec
--- only functions can be detached and kept: refuse an extension with members of other kinds
+-- the internal composite types (the plan of a rekey) are detached and kept too: the plain
+-- script keeps a type of the same columns
+SELECT pg_catalog.format('ALTER EXTENSION uuid_shard DROP TYPE %s', t.oid::pg_catalog.regtype)
+  FROM pg_catalog.pg_type t JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND d.objid = t.oid AND d.deptype = 'e'
+  JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_shard'
+ WHERE t.typtype = 'c' \gexec
+-- only functions (and those types) can be detached and kept: refuse an extension with members
+-- of other kinds
 SELECT pg_catalog.count(*) AS other_members
   FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
  WHERE e.extname = 'uuid_shard' AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass

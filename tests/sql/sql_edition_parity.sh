@@ -374,10 +374,12 @@ edition_helpers=$(edition_only public uuid_shard_sql db postgres)
 check_to_native_drops "$edition_helpers"
 res=$(db postgres -v helpers="$(helper_names "$(to_native_drops)")" <<'SQL'
 WITH f AS (
-  SELECT n.nspname = 'public' AS native, p.proname::text || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS fn,
-         concat_ws(' | ', pg_get_function_arguments(p.oid), pg_get_function_result(p.oid), p.provolatile,
+  -- the internal types' names unqualified: native's schema is on the search path, the edition's not
+  SELECT n.nspname = 'public' AS native,
+         regexp_replace(p.proname::text || '(' || pg_get_function_identity_arguments(p.oid) || ')', '\muuid_shard_sql\.', '', 'g') AS fn,
+         regexp_replace(concat_ws(' | ', pg_get_function_arguments(p.oid), pg_get_function_result(p.oid), p.provolatile,
                    CASE WHEN p.proisstrict THEN 'strict' END, p.proparallel, CASE WHEN p.prosecdef THEN 'definer' END,
-                   CASE WHEN p.proretset THEN 'setof' END) AS marks
+                   CASE WHEN p.proretset THEN 'setof' END), '\muuid_shard_sql\.', '', 'g') AS marks
     FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
    WHERE n.nspname IN ('public', 'uuid_shard_sql'))
 SELECT format('FAIL markings: %s native [%s] edition [%s]', coalesce(a.fn, b.fn), a.marks, b.marks)

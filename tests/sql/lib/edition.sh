@@ -40,7 +40,9 @@ edition_only() {
   SELECT DISTINCT 'function ' || e.proname AS x FROM pg_catalog.pg_proc e
    WHERE e.pronamespace = '$edition'::regnamespace
      AND NOT EXISTS (SELECT FROM pg_catalog.pg_proc n WHERE n.pronamespace = '$native'::regnamespace AND n.proname = e.proname
-                        AND pg_catalog.pg_get_function_identity_arguments(n.oid) = pg_catalog.pg_get_function_identity_arguments(e.oid))
+                        -- the internal types' names with their schemas, which differ, left out
+                        AND pg_catalog.regexp_replace(pg_catalog.pg_get_function_identity_arguments(n.oid), '\\m$native\\.', '', 'g')
+                            = pg_catalog.regexp_replace(pg_catalog.pg_get_function_identity_arguments(e.oid), '\\m$edition\\.', '', 'g'))
   UNION ALL
   SELECT 'domain ' || t.typname FROM pg_catalog.pg_type t
    WHERE t.typnamespace = '$edition'::regnamespace AND t.typtype = 'd'

@@ -1,0 +1,92 @@
+-- The scripts uuid_rekey_ddl emits, phase by phase, pinned: a change to any phase's text shows
+-- here as a diff of the script a DBA would read. Each script is shown, then run with \gexec as
+-- docs/migrating.md runs it, so the next phase is generated from the catalog the last one left.
+-- Names that need quoting, a referencing table with a primary key, and a partitioned one.
+SET timezone = 'UTC';
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uuid_shard;
+RESET client_min_messages;
+CREATE SCHEMA "Blog";
+SET search_path = "Blog", public;
+
+CREATE TABLE "Posts" (id bigserial PRIMARY KEY, created timestamptz NOT NULL, title text);
+CREATE TABLE comments (id bigserial PRIMARY KEY,
+                       post_id bigint NOT NULL REFERENCES "Posts" ON DELETE CASCADE, body text);
+CREATE INDEX comments_post_id_idx ON comments (post_id);
+CREATE TABLE "Likes" ("Post_id" bigint REFERENCES "Posts" (id) ON DELETE SET NULL, day date NOT NULL)
+    PARTITION BY RANGE (day);
+CREATE TABLE "Likes_2026" PARTITION OF "Likes" FOR VALUES FROM ('2026-01-01') TO ('2027-01-01');
+CREATE TABLE likes_2027 PARTITION OF "Likes" FOR VALUES FROM ('2027-01-01') TO ('2028-01-01');
+INSERT INTO "Posts" (created, title)
+SELECT timestamptz '2026-03-01' + g * interval '1 hour', 'post ' || g FROM generate_series(1, 20) g;
+INSERT INTO comments (post_id, body) SELECT 1 + g % 20, 'comment ' || g FROM generate_series(1, 40) g;
+INSERT INTO "Likes" SELECT 1 + g % 20, date '2026-12-25' + g FROM generate_series(1, 30) g;
+
+-- show(phase): the script of a phase, kept for :run, which runs it with \gexec (its statements
+-- not echoed again); the swap's NOTICE of how long it held its locks is left out (the machine's)
+CREATE TABLE script (n bigint, line text);
+CREATE FUNCTION show(p text, ts name DEFAULT NULL, k text DEFAULT NULL) RETURNS SETOF text LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM script;
+    INSERT INTO script SELECT s.n, s.line FROM uuid_rekey_ddl('"Blog"."Posts"', p, ts, k) WITH ORDINALITY s(line, n);
+    RETURN QUERY SELECT s.line FROM script s ORDER BY s.n;
+END $$;
+\set run '\\set ECHO none \\\\ SELECT line FROM script ORDER BY n \\gexec \\\\ \\set ECHO all'
+\pset format unaligned
+\pset tuples_only on
+
+SELECT * FROM uuid_rekey_plan('"Blog"."Posts"', 'created', 'time');
+
+SELECT show('expand', 'created', 'time');
+:run
+
+-- the backfill: steps, each with a pause, then the status (as many steps as the tables' size asks)
+SELECT DISTINCT line FROM show('backfill') line ORDER BY 1;
+CALL uuid_rekey_run('"Blog"."Posts"', 7, '0');
+SELECT phase, relation, state, done, next_step FROM uuid_rekey_status('"Blog"."Posts"');
+
+SELECT show('prepare');
+:run
+-- generated again, prepare has nothing left to do
+SELECT count(*) FROM show('prepare');
+
+SELECT show('swap');
+SET client_min_messages = warning;
+:run
+RESET client_min_messages;
+SELECT show('unswap');
+:run
+SELECT show('swap');
+SET client_min_messages = warning;
+:run
+RESET client_min_messages;
+SELECT phase, relation, state, next_step FROM uuid_rekey_status('"Blog"."Posts"');
+
+SELECT show('contract');
+:run
+
+-- every row kept, every child naming its parent under the new keys
+SELECT (SELECT count(*) FROM "Posts"), (SELECT count(*) FROM comments c JOIN "Posts" p ON p.uuid = c.post_uuid),
+       (SELECT count(*) FROM "Likes" l JOIN "Posts" p ON p."uuid" = l."Post_uuid");
+SELECT conrelid::regclass, pg_get_constraintdef(oid) FROM pg_constraint
+ WHERE connamespace = '"Blog"'::regnamespace AND contype IN ('p', 'f') ORDER BY conrelid::regclass::text COLLATE "C", 2;
+
+-- keys 'sequence' without a timestamp, then a rollback from the middle of the backfill
+CREATE TABLE authors (id integer PRIMARY KEY);
+CREATE TABLE books (id integer PRIMARY KEY, author_id integer REFERENCES authors);
+INSERT INTO authors SELECT g FROM generate_series(1, 5) g;
+INSERT INTO books SELECT g, 1 + g % 5 FROM generate_series(1, 10) g;
+SELECT * FROM uuid_rekey_plan('authors');
+SELECT uuid_rekey_ddl('authors', 'expand') \gexec
+SELECT state FROM uuid_rekey_step('authors', 2);
+SELECT uuid_rekey_ddl('authors', 'rollback');
+SELECT uuid_rekey_ddl('authors', 'rollback') \gexec
+SELECT attrelid::regclass, attname FROM pg_attribute
+ WHERE attrelid IN ('authors'::regclass, 'books'::regclass) AND attnum > 0 AND NOT attisdropped ORDER BY 1::text, attnum;
+
+\pset format aligned
+\pset tuples_only off
+RESET search_path;
+SET client_min_messages = warning;
+DROP SCHEMA "Blog" CASCADE;
+RESET client_min_messages;
