@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The rekey's backfill against the one-table recipe of docs/reference.md, on two copies of the
 # same table (ROWS rows, keys 'time' from a timestamp column, no referencing table, so both fill
-# the same rows): rows per second and WAL bytes of each, as ratios from one run; then the
-# writers' latency in each phase against no migration, and the swap's lock time, with a
-# referencing table of 2 x ROWS rows.
+# the same rows): rows per second and WAL bytes of each, as ratios from one run; then, with a
+# referencing table of 2 x ROWS rows and writers running, the writers' latency in each phase
+# against no migration, each phase's wall time, and the swap's lock time.
 #   bench/rekey.sh [MAJOR] [ROWS]      (default 18, 200000; the extension must be installed)
 set -euo pipefail
 major=${1:-18}
@@ -43,37 +43,49 @@ echo "  recipe (UPDATE ... WHERE ctid IN): $recipe_rps rows/s, $recipe_wal WAL b
 echo "  rekey (uuid_rekey_run):            $rekey_rps rows/s, $rekey_wal WAL bytes"
 echo "  ratios rekey/recipe: rows/s $(sql -c "SELECT round($rekey_rps::numeric / $recipe_rps, 2)"), WAL $(sql -c "SELECT round($rekey_wal::numeric / $recipe_wal, 2)")"
 # The writers' latency in each phase, against the same writers with no migration in the same run:
-# a referencing table of 2 x ROWS rows, 4 sessions each looping two short transactions (a row
-# and a row referencing it; re-parenting a referencing row and touching its parent, the other
-# order) with a 20 ms pause, each timed from its first statement to its COMMIT, until the swap is
-# over. A phase's window is as long as the phase took, its lock attempts included. Then the
-# swap's lock time.
-writers=4
+# a referencing table of 2 x ROWS rows, 8 sessions each looping two short transactions (a row
+# and a row referencing it, parent then child; re-parenting a referencing row and touching its
+# parent, child then parent) with a 20 ms pause, each timed from its first statement to its
+# COMMIT. After the swap they switch to the new columns (the new application), so that contract
+# can drop the old ones under them. A phase's window is as long as the phase took, its lock
+# attempts included; each phase's wall time is printed, the strong-lock ones beside their bound.
+writers=8
 sql >/dev/null 2>&1 <<SQL
 SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'rollback') \gexec
 CREATE TABLE refs (id bigserial PRIMARY KEY, rekeyed_id bigint NOT NULL REFERENCES rekeyed ON DELETE CASCADE);
 INSERT INTO refs (rekeyed_id) SELECT 1 + g % $rows FROM generate_series(1, 2 * $rows) g;
 CREATE INDEX ON refs (rekeyed_id);
 VACUUM ANALYZE rekeyed, refs;
-CREATE TABLE bench_stop (stop boolean);
-INSERT INTO bench_stop VALUES (false);
+CREATE TABLE bench_stop (stop boolean, new_columns boolean);
+INSERT INTO bench_stop VALUES (false, false);
 CREATE TABLE bench_phase (phase text, started timestamptz DEFAULT clock_timestamp());
 CREATE UNLOGGED TABLE bench_latency (ended timestamptz, ms float8);
 CREATE PROCEDURE bench_writer() LANGUAGE plpgsql AS \$w\$
 DECLARE
-  t0 timestamptz; ends timestamptz[] := '{}'; mss float8[] := '{}'; v_id bigint; v_p bigint;
+  t0 timestamptz; ends timestamptz[] := '{}'; mss float8[] := '{}'; v_id bigint; v_u uuid; v_p bigint; v_stop boolean; v_new boolean;
 BEGIN
   LOOP
-    EXIT WHEN (SELECT stop FROM bench_stop);
+    SELECT stop, new_columns INTO v_stop, v_new FROM bench_stop;
+    EXIT WHEN v_stop;
     t0 := clock_timestamp();
-    INSERT INTO rekeyed (published, body) VALUES (now(), 'w') RETURNING id INTO v_id;
-    INSERT INTO refs (rekeyed_id) VALUES (v_id);
+    IF v_new THEN
+      INSERT INTO rekeyed (published, body) VALUES (now(), 'w') RETURNING uuid INTO v_u;
+      INSERT INTO refs (rekeyed_uuid) VALUES (v_u);
+    ELSE
+      INSERT INTO rekeyed (published, body) VALUES (now(), 'w') RETURNING id INTO v_id;
+      INSERT INTO refs (rekeyed_id) VALUES (v_id);
+    END IF;
     COMMIT;
     ends := ends || clock_timestamp(); mss := mss || 1000 * EXTRACT(epoch FROM clock_timestamp() - t0)::float8;
     t0 := clock_timestamp();
-    v_p := 1 + floor(random() * $rows)::bigint;
-    UPDATE refs SET rekeyed_id = v_p WHERE id = 1 + floor(random() * 2 * $rows)::bigint;
-    UPDATE rekeyed SET body = 'u' WHERE id = v_p;
+    v_p := 1 + floor(random() * 2 * $rows)::bigint;
+    IF v_new THEN
+      UPDATE refs SET rekeyed_uuid = rekeyed_uuid WHERE id = v_p RETURNING rekeyed_uuid INTO v_u;
+      UPDATE rekeyed SET body = 'u' WHERE uuid = v_u;
+    ELSE
+      UPDATE refs SET rekeyed_id = 1 + v_p % $rows WHERE id = v_p;
+      UPDATE rekeyed SET body = 'u' WHERE id = 1 + v_p % $rows;
+    END IF;
     COMMIT;
     ends := ends || clock_timestamp(); mss := mss || 1000 * EXTRACT(epoch FROM clock_timestamp() - t0)::float8;
     PERFORM pg_sleep(0.02);
@@ -84,27 +96,34 @@ END
 CHECKPOINT;
 SQL
 phase() { sql -c "INSERT INTO bench_phase (phase) VALUES ('$1')" >/dev/null; }
+script() { PGOPTIONS="-c client_min_messages=warning" sql -v ON_ERROR_STOP=1 -v VERBOSITY=terse >/dev/null <<<"$1" || { echo "bench: $2 failed" >&2; exit 1; }; }
 pids=()
 for _ in $(seq 1 $writers); do sql -c "CALL bench_writer()" >/dev/null & pids+=($!); done
 phase "no migration"; sleep 10
-phase expand;   PGOPTIONS="-c client_min_messages=warning" sql -v VERBOSITY=terse >/dev/null <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec"
-phase backfill; PGOPTIONS="-c client_min_messages=warning" sql -v VERBOSITY=terse >/dev/null <<<"CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '20 ms', NULL)"
-phase prepare;  PGOPTIONS="-c client_min_messages=warning" sql -v VERBOSITY=terse >/dev/null <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec"
-phase swap;     out=$(sql -v VERBOSITY=terse 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec" || true)
-swap=$(grep -o 'locks held for [0-9.]* ms' <<<"$out" | grep -o '[0-9.]*' || { grep ERROR <<<"$out" >&2; echo "(no swap)"; })
-phase "after swap"; sleep 10
+phase expand;   script "SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec" expand
+phase backfill; script "CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '20 ms', NULL)" backfill
+phase prepare;  script "SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec" prepare
+phase swap;     out=$(sql -v ON_ERROR_STOP=1 -v VERBOSITY=terse 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec") \
+                  || { echo "bench: swap failed: $out" >&2; exit 1; }
+swap=$(grep -o 'locks held for [0-9.]* ms' <<<"$out" | grep -o '[0-9.]*')
+phase "after swap"; sql -c "UPDATE bench_stop SET new_columns = true" >/dev/null; sleep 10
+phase contract; script "SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'contract') \gexec" contract
+phase "after contract"; sleep 5
 phase end
 sql -c "UPDATE bench_stop SET stop = true" >/dev/null
 for p in "${pids[@]}"; do wait "$p" || { echo "a writer failed" >&2; exit 1; }; done
-echo "  writers ($writers sessions, referencing table of $((2 * rows)) rows), latency of their transactions in ms:"
+echo "  writers ($writers sessions, both lock orders, referencing table of $((2 * rows)) rows), latency of their transactions in ms,"
+echo "  and each phase's wall time (expand, swap and contract take strong locks: bound 5 s each):"
 sql -F' ' <<'SQL' | column -t -s'|' | sed 's/^/    /'
 WITH w AS (SELECT phase, started, lead(started) OVER (ORDER BY started) AS ended FROM bench_phase),
      l AS (SELECT w.phase, w.started, l.ms FROM w JOIN bench_latency l ON l.ended >= w.started AND l.ended < w.ended),
      s AS (SELECT phase, min(started) AS started, count(*) AS n,
                   percentile_disc(0.99) WITHIN GROUP (ORDER BY ms) AS p99, max(ms) AS worst FROM l GROUP BY phase)
-SELECT 'phase|transactions|p99|max|p99 / no migration' UNION ALL
+SELECT 'phase|transactions|p99|max|p99 / no migration (target <= 1.3)|wall time s' UNION ALL
 SELECT * FROM (SELECT s.phase || '|' || s.n || '|' || round(s.p99::numeric, 1) || '|' || round(s.worst::numeric, 1) || '|'
-                      || round((s.p99 / b.p99)::numeric, 2)
-                 FROM s, (SELECT p99 FROM s WHERE phase = 'no migration') b ORDER BY s.started) x
+                      || round((s.p99 / b.p99)::numeric, 2) || '|'
+                      || round(EXTRACT(epoch FROM w.ended - w.started)::numeric, 2)
+                      || CASE WHEN s.phase IN ('expand', 'swap', 'contract') THEN ' (bound 5)' ELSE '' END
+                 FROM s JOIN w USING (phase), (SELECT p99 FROM s WHERE phase = 'no migration') b ORDER BY s.started) x
 SQL
 echo "  swap, with the writers running: locks held $swap ms"

@@ -4,11 +4,13 @@
 -- could deadlock with them: it takes all its locks together, in short attempts.
 
 -- Internal: the tables (text names, qualified and quoted) locked ACCESS EXCLUSIVE all together:
--- each attempt takes them in order, waiting at most min(200 ms, deadlock_timeout / 2) for each,
--- so that an attempt always gives up before the deadlock detector could pick an application
--- transaction as its victim; on a timeout it gives back what it took (a subtransaction) and
--- tries again after a short random pause, for up to a minute, then raises 55P03 naming the pids
--- that held the table it could not get. Then lock_timeout is the caller's again; it returns the
+-- each attempt takes them in order, waiting a short while for each: 5 ms at first, doubled after
+-- each failed attempt up to min(200 ms, deadlock_timeout / 2), so that an attempt always gives
+-- up before the deadlock detector could pick an application transaction as its victim, and the
+-- writers queued behind a waiting attempt are held only as long as the tables are busy; on a
+-- timeout it gives back what it took (a subtransaction) and tries again after a short random
+-- pause, for up to a minute, then raises 55P03 naming the pids that held the table it could not
+-- get. Then lock_timeout is the caller's again; it returns the
 -- time it got the last lock. The one way the emitted scripts take strong locks: the rekey's
 -- phases and the tail split (through _uuid_tail_split_lock, which its released scripts call).
 CREATE FUNCTION @extschema@._uuid_lock_tables(tables text[], purpose text)
@@ -18,8 +20,9 @@ SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
     v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
-    v_attempt CONSTANT integer := LEAST(200, GREATEST(1,
+    v_longest CONSTANT integer := LEAST(200, GREATEST(1,
         EXTRACT(epoch FROM pg_catalog.current_setting('deadlock_timeout')::interval)::numeric * 1000 / 2)::integer);
+    v_attempt integer := LEAST(5, v_longest);
     v_deadline CONSTANT timestamptz := pg_catalog.clock_timestamp() + interval '1 minute';
     v_table text;
     v_busy text;
@@ -50,7 +53,8 @@ BEGIN
                                                      coalesce(pg_catalog.array_to_string(v_pids, ', '), '(gone)')),
                           HINT = 'Nothing was changed. Run the statement again when these sessions have ended.';
             END IF;
-            PERFORM pg_catalog.pg_sleep(0.05 + pg_catalog.random() * 0.2);
+            v_attempt := LEAST(v_attempt * 2, v_longest);
+            PERFORM pg_catalog.pg_sleep(0.01 + pg_catalog.random() * 0.04);
         END;
     END LOOP;
 END

@@ -21,7 +21,7 @@ SET search_path = pg_catalog, pg_temp
 AS $fn$
     SELECT 'ord integer, relation regclass, old_column name, new_column name, key_column name, '
         || 'old_fk name, new_fk name, check_name name, notnull_check name, index_name name, '
-        || 'legacy_index name, trigger_name name, function_name name, keys text, ts_column name, '
+        || 'legacy_index name, trigger_name name, guard_trigger name, function_name name, keys text, ts_column name, '
         || 'name_prefix text, bound text, expand_time timestamp with time zone, total bigint, '
         || 'carry_rank bigint, carry_ts timestamp with time zone, gate text[], "position" text, '
         || 'rows_done bigint, done boolean, updated timestamp with time zone'
@@ -123,7 +123,7 @@ CREATE TYPE @extschema@._uuid_rekey_table AS (
     ord integer, relation regclass, owner name, partitioned boolean, old_column name, old_type text,
     old_notnull boolean, new_column name, key_column name, key_type text, old_fk name, new_fk name,
     check_name name, notnull_check name, index_name name, legacy_index name, trigger_name name,
-    function_name name, rekey_keys text, rekey_ts name, name_prefix text, state regclass);
+    guard_trigger name, function_name name, rekey_keys text, rekey_ts name, name_prefix text, state regclass);
 
 COMMENT ON TYPE @extschema@._uuid_rekey_table IS
 'internal to uuid_shard: one table of a rekey as its plan has it';
@@ -136,7 +136,8 @@ CREATE FUNCTION @extschema@._uuid_rekey_tables(parent regclass, ts_column name, 
 RETURNS TABLE(ord integer, relation regclass, owner name, partitioned boolean, old_column name, old_type text,
               old_notnull boolean, new_column name, key_column name, key_type text, old_fk name,
               new_fk name, check_name name, notnull_check name, index_name name, legacy_index name,
-              trigger_name name, function_name name, rekey_keys text, rekey_ts name, name_prefix text, state regclass)
+              trigger_name name, guard_trigger name, function_name name, rekey_keys text, rekey_ts name, name_prefix text,
+              state regclass)
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -189,7 +190,7 @@ BEGIN
             ord := r.ord; relation := r.relation; old_column := r.old_column; new_column := r.new_column;
             key_column := r.key_column; old_fk := r.old_fk; new_fk := r.new_fk; check_name := r.check_name;
             notnull_check := r.notnull_check; index_name := r.index_name; legacy_index := r.legacy_index;
-            trigger_name := r.trigger_name; function_name := r.function_name;
+            trigger_name := r.trigger_name; guard_trigger := r.guard_trigger; function_name := r.function_name;
             rekey_keys := v_stored.keys; rekey_ts := v_stored.ts_column; state := v_state;
             SELECT ro.rolname, c.relkind = 'p' INTO owner, partitioned
               FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles ro ON ro.oid = c.relowner WHERE c.oid = r.relation;
@@ -256,6 +257,7 @@ BEGIN
     index_name := @extschema@._uuid_v7_child_name(v_rel, '_uuid_key');
     legacy_index := @extschema@._uuid_v7_child_name(v_rel, '_' || old_column || '_legacy_key');
     trigger_name := @extschema@._uuid_v7_child_name(v_rel, '_rekey_sync');
+    guard_trigger := @extschema@._uuid_v7_child_name(v_rel, '_rekey_guard');
     function_name := trigger_name;
     rekey_keys := v_keys; rekey_ts := v_ts;
     name_prefix := pg_catalog.format('%s.%s:', v_nsp, v_rel);
@@ -274,14 +276,14 @@ BEGIN
     IF @extschema@._uuid_name_taken(v_nsp, index_name) OR @extschema@._uuid_name_taken(v_nsp, legacy_index)
        OR @extschema@._uuid_name_taken(v_nsp, v_state_name)
        OR EXISTS (SELECT FROM pg_catalog.pg_constraint co WHERE co.conrelid = v_parent AND co.conname = check_name)
-       OR EXISTS (SELECT FROM pg_catalog.pg_trigger t WHERE t.tgrelid = v_parent AND t.tgname = trigger_name)
+       OR EXISTS (SELECT FROM pg_catalog.pg_trigger t WHERE t.tgrelid = v_parent AND t.tgname IN (trigger_name, guard_trigger))
        OR EXISTS (SELECT FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
                    WHERE n.nspname = v_nsp AND p.proname = function_name) THEN
         RAISE EXCEPTION 'cannot rekey %: a name the plan would create is taken', v_parent
             USING ERRCODE = 'duplicate_object',
-                  DETAIL = pg_catalog.format('The plan creates %s, %s, %s, %s, trigger and function %s, table %I.%I.',
+                  DETAIL = pg_catalog.format('The plan creates %s, %s, %s, %s, trigger and function %s, trigger %I, table %I.%I.',
                                              v_names[1], v_names[2], v_names[3], v_names[4],
-                                             pg_catalog.quote_ident(trigger_name), v_nsp, v_state_name),
+                                             pg_catalog.quote_ident(trigger_name), guard_trigger, v_nsp, v_state_name),
                   HINT = 'Nothing was changed. Drop or rename what holds the name.';
     END IF;
     IF EXISTS (SELECT FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
@@ -376,6 +378,7 @@ BEGIN
         index_name := @extschema@._uuid_v7_child_name(r.relname, '_' || new_column || '_idx');
         legacy_index := NULL;
         trigger_name := @extschema@._uuid_v7_child_name(r.relname, '_rekey_sync');
+        guard_trigger := NULL;
         function_name := trigger_name;
         name_prefix := NULL;
         IF EXISTS (SELECT FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.child AND a.attname = new_column AND NOT a.attisdropped) THEN
@@ -476,8 +479,8 @@ BEGIN
         v_keys := t.rekey_keys;
         IF t.ord = 0 THEN
             v_n := v_n + 1; step := v_n; phase := 'expand';
-            action := pg_catalog.format('add column %I uuid DEFAULT uuidv7(), sync trigger %I; state table (keys %s%s)',
-                                        t.new_column, t.trigger_name, t.rekey_keys, coalesce(' from ' || pg_catalog.quote_ident(t.rekey_ts), ''));
+            action := pg_catalog.format('add column %I uuid DEFAULT uuidv7(), sync triggers %I and %I; state table (keys %s%s)',
+                                        t.new_column, t.trigger_name, t.guard_trigger, t.rekey_keys, coalesce(' from ' || pg_catalog.quote_ident(t.rekey_ts), ''));
             locks := 'ACCESS EXCLUSIVE, milliseconds, with every referencing table';
             RETURN NEXT;
         ELSE
@@ -772,13 +775,17 @@ BEGIN
                      -- t(k) = k us + max over j <= k of (ts_j - j us): at least ts, strictly increasing
                      ELSE pg_catalog.format('%s.uuid_v7_at(GREATEST(%L::timestamptz, b.runmax) + b.rank * interval ''1 microsecond'')',
                                             @extschema@._uuid_rekey_ext(), coalesce(p.carry_ts, '-infinity'::timestamptz)) END END;
+            -- The batch: the next batch_rows keys by the key's index (no condition on the new
+            -- column, which would make the planner scan the table: a fresh column has no
+            -- statistics), of which those still without a new key are ranked and filled, each
+            -- found again by the same index. Ranks and their running maximum only for keys
+            -- 'sequence', the one rule that needs them.
             EXECUTE pg_catalog.format(
-$sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
-                WHERE t.%2$I IS NULL %4$s AND t.%3$I <= %5$L::%7$s ORDER BY t.%3$I LIMIT %8$s),
-      b1 AS (SELECT b0.k, b0.ts, %9$s + pg_catalog.row_number() OVER (ORDER BY b0.k) AS rank FROM b0),
-      b AS (SELECT b1.k, b1.ts, b1.rank,
-                   pg_catalog.max(b1.ts - b1.rank * interval '1 microsecond') OVER (ORDER BY b1.k) AS runmax FROM b1),
-      u AS (UPDATE %1$s t SET %2$I = %10$s FROM b WHERE t.%3$I = b.k AND t.%2$I IS NULL RETURNING b.k, b.ts, b.rank)
+$sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts, t.%2$I IS NULL AS empty FROM %1$s t
+                WHERE t.%3$I <= %5$L::%7$s %4$s ORDER BY t.%3$I LIMIT %8$s),
+      b AS (%9$s),
+      u AS (UPDATE %1$s t SET %2$I = %10$s FROM b
+             WHERE t.%3$I = ANY (ARRAY(SELECT b.k FROM b)) AND t.%3$I = b.k AND t.%2$I IS NULL RETURNING b.k, b.ts, b.rank)
  SELECT (SELECT b0.k::text FROM b0 ORDER BY b0.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer,
         (SELECT pg_catalog.max(u.ts - u.rank * interval '1 microsecond') FROM u)$sql$,
                 s.relation, s.new_column, s.old_column,
@@ -789,7 +796,14 @@ $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
                 CASE WHEN p.ts_column IS NULL THEN 'NULL::timestamptz' ELSE pg_catalog.format('t.%I', p.ts_column) END,
                 (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
                   WHERE a.attrelid = s.relation AND a.attname = s.old_column),
-                batch_rows, coalesce(p.carry_rank, 0), v_expr)
+                batch_rows,
+                CASE WHEN p.keys = 'sequence'
+                     THEN pg_catalog.format(
+'SELECT b1.k, b1.ts, b1.rank, pg_catalog.max(b1.ts - b1.rank * interval ''1 microsecond'') OVER (ORDER BY b1.k) AS runmax
+                FROM (SELECT b0.k, b0.ts, %s + pg_catalog.row_number() OVER (ORDER BY b0.k) AS rank FROM b0 WHERE b0.empty) b1',
+                                            coalesce(p.carry_rank, 0))
+                     ELSE 'SELECT b0.k, b0.ts, NULL::bigint AS rank, NULL::timestamptz AS runmax FROM b0 WHERE b0.empty' END,
+                v_expr)
                INTO v_last, v_n, v_max_ts;
             -- the checkpoint is the batch's last key: rows up to it were filled by it, or had
             -- their key already, or are gone
@@ -819,7 +833,7 @@ $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts FROM %1$s t
             EXECUTE pg_catalog.format(
 $sql$WITH b AS (SELECT t.%3$I AS k FROM %1$s t WHERE true %4$s ORDER BY t.%3$I LIMIT %5$s),
       u AS (UPDATE %1$s t SET %2$I = p.%8$I FROM %6$s p
-             WHERE t.%3$I IN (SELECT b.k FROM b) AND t.%2$I IS NULL AND t.%7$I IS NOT NULL AND p.%9$I = t.%7$I RETURNING 1)
+             WHERE t.%3$I = ANY (ARRAY(SELECT b.k FROM b)) AND t.%2$I IS NULL AND t.%7$I IS NOT NULL AND p.%9$I = t.%7$I RETURNING 1)
  SELECT (SELECT b.k::text FROM b ORDER BY b.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer$sql$,
                 s.relation, s.new_column, s.key_column,
                 CASE WHEN s."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.key_column, s."position",
@@ -1249,7 +1263,7 @@ COMMENT ON FUNCTION @extschema@._uuid_rekey_locked_block(@extschema@._uuid_rekey
 'internal to uuid_shard: the block of a rekey phase that runs under the locks of every table';
 
 -- Internal: the statements that remove what expand made on table t of a rekey: its sync
--- trigger and function, and column col (the old one at contract, the new one at rollback).
+-- triggers and function, and column col (the old one at contract, the new one at rollback).
 CREATE FUNCTION @extschema@._uuid_rekey_teardown(t @extschema@._uuid_rekey_table, col name, if_exists boolean)
 RETURNS text
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
@@ -1257,10 +1271,13 @@ SET search_path = pg_catalog, pg_temp
 AS $fn$
     SELECT pg_catalog.format(
 $sql$        DROP TRIGGER %6$s%2$I ON %1$s;
-        DROP FUNCTION %6$s%3$I.%4$I();
+%7$s        DROP FUNCTION %6$s%3$I.%4$I();
         ALTER TABLE %1$s DROP COLUMN %6$s%5$I;
 $sql$, t.relation, t.trigger_name, @extschema@._uuid_rekey_nsp(t.relation), t.function_name, col,
-       CASE WHEN if_exists THEN 'IF EXISTS ' ELSE '' END)
+       CASE WHEN if_exists THEN 'IF EXISTS ' ELSE '' END,
+       CASE WHEN t.guard_trigger IS NOT NULL
+            THEN pg_catalog.format(E'        DROP TRIGGER %s%I ON %s;\n', CASE WHEN if_exists THEN 'IF EXISTS ' ELSE '' END,
+                                   t.guard_trigger, t.relation) ELSE '' END)
 $fn$;
 
 COMMENT ON FUNCTION @extschema@._uuid_rekey_teardown(@extschema@._uuid_rekey_table, name, boolean) IS
@@ -1278,25 +1295,34 @@ DECLARE
     v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
     v_state text;
     v_body text := '';
+    v_fn text;
     t @extschema@._uuid_rekey_table;
 BEGIN
     SELECT pg_catalog.format('%I.%I', s.schema_name, s.table_name) INTO v_state FROM @extschema@._uuid_rekey_state(p.relation) s;
     PERFORM @extschema@._uuid_rekey_notices(plan);
     FOREACH t IN ARRAY plan LOOP
-        -- %1$s the table, %2$I its new column, %3$s the sync function, %4$I the trigger, %5$I the
-        -- old column, %6$s the function body quoted, %7$I the table's owner, %8$L the comment
-        -- that marks the function as a rekey sync function, %9$s the parent's new default
+        v_fn := pg_catalog.format('%I.%I', @extschema@._uuid_rekey_nsp(t.relation), t.function_name);
+        -- %1$s the table, %2$I its new column, %3$s the sync function, %4$s its triggers, %5$s
+        -- the function body quoted, %6$I the table's owner, %7$L the comment that marks the
+        -- function as a rekey sync function, %8$s the parent's new default
         v_body := v_body || pg_catalog.format(
 $sql$        ALTER TABLE %1$s ADD COLUMN %2$I pg_catalog.uuid;
-%9$s        CREATE FUNCTION %3$s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-            SET search_path = pg_catalog, pg_temp AS %6$s;
-        COMMENT ON FUNCTION %3$s() IS %8$L;
+%8$s        CREATE FUNCTION %3$s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS %5$s;
+        COMMENT ON FUNCTION %3$s() IS %7$L;
         REVOKE ALL ON FUNCTION %3$s() FROM PUBLIC;
-        ALTER FUNCTION %3$s() OWNER TO %7$I;
-        CREATE TRIGGER %4$I BEFORE INSERT OR UPDATE OF %5$I, %2$I ON %1$s FOR EACH ROW EXECUTE FUNCTION %3$s();
-$sql$,
-            t.relation, t.new_column, pg_catalog.format('%I.%I', @extschema@._uuid_rekey_nsp(t.relation), t.function_name),
-            t.trigger_name, t.old_column,
+        ALTER FUNCTION %3$s() OWNER TO %6$I;
+%4$s$sql$,
+            t.relation, t.new_column, v_fn,
+            -- the parent's function runs only where it has work: an insert without a new key, an
+            -- update that changes a key once set; the backfill's updates call none
+            CASE WHEN t.ord = 0 THEN pg_catalog.format(
+$sql$        CREATE TRIGGER %1$I BEFORE INSERT ON %3$s FOR EACH ROW WHEN (NEW.%4$I IS NULL) EXECUTE FUNCTION %5$s();
+        CREATE TRIGGER %2$I BEFORE UPDATE OF %4$I ON %3$s FOR EACH ROW
+            WHEN (OLD.%4$I IS NOT NULL AND NEW.%4$I IS DISTINCT FROM OLD.%4$I) EXECUTE FUNCTION %5$s();
+$sql$, t.trigger_name, t.guard_trigger, t.relation, t.new_column, v_fn)
+                 ELSE pg_catalog.format(E'        CREATE TRIGGER %I BEFORE INSERT OR UPDATE OF %I, %I ON %s FOR EACH ROW EXECUTE FUNCTION %s();\n',
+                                        t.trigger_name, t.old_column, t.new_column, t.relation, v_fn) END,
             @extschema@._uuid_dollar_quote(@extschema@._uuid_rekey_sync_body(t.ord = 0, p.relation, p.old_column, p.new_column,
                                                                                t.old_column, t.new_column)),
             t.owner, pg_catalog.format('uuid_shard rekey sync of %s', t.relation),
@@ -1308,7 +1334,7 @@ $sql$,
     v_body := v_body || pg_catalog.format(
 $sql$        CREATE TABLE %1$s (ord integer PRIMARY KEY, relation pg_catalog.regclass NOT NULL, old_column name NOT NULL,
             new_column name NOT NULL, key_column name, old_fk name, new_fk name, check_name name, notnull_check name,
-            index_name name, legacy_index name, trigger_name name, function_name name, keys text, ts_column name,
+            index_name name, legacy_index name, trigger_name name, guard_trigger name, function_name name, keys text, ts_column name,
             name_prefix text, bound text, expand_time timestamptz, total bigint, carry_rank bigint, carry_ts timestamptz,
             gate text[], "position" text, rows_done bigint NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false,
             updated timestamptz);
@@ -1317,13 +1343,14 @@ $sql$, v_state, p.owner);
     FOREACH t IN ARRAY plan LOOP
         v_body := v_body || pg_catalog.format(
 $sql$        INSERT INTO %1$s (ord, relation, old_column, new_column, key_column, old_fk, new_fk, check_name, notnull_check,
-                               index_name, legacy_index, trigger_name, function_name, keys, ts_column, name_prefix, bound, expand_time)
+                               index_name, legacy_index, trigger_name, guard_trigger, function_name, keys, ts_column, name_prefix, bound,
+                               expand_time)
             SELECT %2$s, %3$s,
                    %4$s, pg_catalog.clock_timestamp();
 $sql$,
             v_state, t.ord,
             @extschema@._uuid_rekey_literals(ARRAY[t.relation::text, t.old_column, t.new_column, t.key_column, t.old_fk, t.new_fk,
-                t.check_name, t.notnull_check, t.index_name, t.legacy_index, t.trigger_name, t.function_name,
+                t.check_name, t.notnull_check, t.index_name, t.legacy_index, t.trigger_name, t.guard_trigger, t.function_name,
                 CASE WHEN t.ord = 0 THEN t.rekey_keys END, CASE WHEN t.ord = 0 THEN t.rekey_ts END, t.name_prefix]),
             CASE WHEN t.ord = 0 THEN pg_catalog.format('(SELECT t.%1$I::text FROM %2$s t ORDER BY t.%1$I DESC LIMIT 1)', t.old_column, t.relation)
                  ELSE 'NULL' END);
@@ -1365,7 +1392,9 @@ BEGIN
     FOR i IN 1 .. coalesce(v_n, 0) + 10 LOOP
         RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_step(%L::pg_catalog.regclass, %s)', v_ext, v_parent::text, batch_rows);
         IF pause IS NOT NULL AND pause > interval '0' THEN
-            RETURN NEXT pg_catalog.format('SELECT pg_catalog.pg_sleep(%s)', EXTRACT(epoch FROM pause));
+            -- in seconds to the microsecond, written alike on every major (EXTRACT gives a
+            -- double precision before PostgreSQL 14, a numeric after)
+            RETURN NEXT pg_catalog.format('SELECT pg_catalog.pg_sleep(%s)', pg_catalog.round(EXTRACT(epoch FROM pause)::numeric, 6));
         END IF;
     END LOOP;
     RETURN NEXT pg_catalog.format('SELECT * FROM %s.uuid_rekey_status(%L::pg_catalog.regclass)', v_ext, v_parent::text);
