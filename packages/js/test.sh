@@ -122,7 +122,10 @@ done
 # ---- a browser bundle ------------------------------------------------------------------------
 if out=$(cd "$app" && node_modules/.bin/esbuild browser-entry.mjs --bundle --platform=browser --format=iife \
   --external:node:crypto --outfile=browser-bundle.js --log-level=warning 2>&1); then
-  checker "browser bundle" bash -c 'cd "$1" && node browser.cjs "$2" browser-bundle.js' _ "$app" "$root"
+  # under every Node.js above: browsers have Web Crypto, Node.js 18 keeps it off globalThis
+  for nodebin in "${nodes[@]}"; do
+    checker "browser bundle, node $("$nodebin" --version)" bash -c 'cd "$1" && "$2" browser.cjs "$3" browser-bundle.js' _ "$app" "$nodebin" "$root"
+  done
 else
   printf '%s\n' "$out"
   fail "esbuild --platform=browser of the installed package"

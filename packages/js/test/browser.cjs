@@ -5,7 +5,7 @@
 //   node browser.cjs REPO BUNDLE.js
 const fs = require('node:fs');
 const path = require('node:path');
-const { createHash } = require('node:crypto');
+const { createHash, webcrypto } = require('node:crypto');
 
 const [repo, bundle] = process.argv.slice(2);
 const check = require(path.join(repo, 'tests/vectors/js/check.js'));
@@ -23,11 +23,15 @@ const vectors = path.join(repo, 'tests/vectors/vectors.json');
 
 const hidden = {};
 for (const k of ['process', 'Buffer', 'require', 'module']) hidden[k] = globalThis[k];
+// Web Crypto as a browser has it: Node.js 18 keeps it off globalThis (19 and later put it there)
+const ownCrypto = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
+const lendCrypto = typeof globalThis.crypto?.getRandomValues !== 'function';
 let vectorsOk;
 let keys;
 let maskError;
 try {
   for (const k of Object.keys(hidden)) globalThis[k] = undefined;
+  if (lendCrypto) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true, writable: true });
   new Function(code)(); // in the global scope: no require, module or exports
   const mod = globalThis.uuidShard;
   vectorsOk = check({ ...mod, fromName: (t, name) => mod.fromNameDigest(t, digest(name)) }, vectors);
@@ -39,6 +43,10 @@ try {
   }
 } finally {
   for (const [k, v] of Object.entries(hidden)) globalThis[k] = v;
+  if (lendCrypto) {
+    if (ownCrypto) Object.defineProperty(globalThis, 'crypto', ownCrypto);
+    else delete globalThis.crypto;
+  }
 }
 report(vectorsOk, 'every vector of vectors.json (fromName by fromNameDigest), without process, Buffer or require');
 report(keys.every((k, i) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(k) && (i === 0 || k > keys[i - 1])),
