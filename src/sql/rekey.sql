@@ -709,6 +709,7 @@ DECLARE
     v_i integer;
     v_page bigint;
     v_done boolean;
+    v_key_type text;
 BEGIN
     IF parent IS NULL OR batch_rows IS NULL OR batch_rows < 1 THEN
         RAISE EXCEPTION 'uuid_rekey_step needs a parent and a batch_rows of at least 1' USING ERRCODE = 'invalid_parameter_value';
@@ -829,18 +830,29 @@ $sql$WITH b0 AS (SELECT t.%3$I AS k, %6$s AS ts, t.%2$I IS NULL AS empty FROM %1
                 state := 'backfilling'; rows := v_n; "position" := v_last;
             END IF;
         ELSIF s.key_column IS NOT NULL THEN
-            -- a referencing table: keyset over its primary key
-            EXECUTE pg_catalog.format(
-$sql$WITH b AS (SELECT t.%3$I AS k FROM %1$s t WHERE true %4$s ORDER BY t.%3$I LIMIT %5$s),
+            -- a referencing table: keyset over its primary key, up to its largest key at its
+            -- first step. Rows written after that came after the wait for older transactions,
+            -- when every parent row had its new key: the sync trigger filled them. (Without
+            -- the bound, a sweep chasing the application's inserts need never end.)
+            v_key_type := (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
+                            WHERE a.attrelid = s.relation AND a.attname = s.key_column);
+            IF s."position" IS NULL AND s.bound IS NULL THEN
+                EXECUTE pg_catalog.format('SELECT t.%1$I::text FROM %2$s t ORDER BY t.%1$I DESC LIMIT 1', s.key_column, s.relation)
+                   INTO s.bound;
+                EXECUTE pg_catalog.format('UPDATE %s s SET bound = $1 WHERE s.ord = $2', v_state) USING s.bound, v_ord;
+            END IF;
+            v_last := NULL; v_n := 0;
+            IF s.bound IS NOT NULL THEN
+                EXECUTE pg_catalog.format(
+$sql$WITH b AS (SELECT t.%3$I AS k FROM %1$s t WHERE t.%3$I <= %10$L::%11$s %4$s ORDER BY t.%3$I LIMIT %5$s),
       u AS (UPDATE %1$s t SET %2$I = p.%8$I FROM %6$s p
              WHERE t.%3$I = ANY (ARRAY(SELECT b.k FROM b)) AND t.%2$I IS NULL AND t.%7$I IS NOT NULL AND p.%9$I = t.%7$I RETURNING 1)
  SELECT (SELECT b.k::text FROM b ORDER BY b.k DESC LIMIT 1), (SELECT pg_catalog.count(*) FROM u)::integer$sql$,
-                s.relation, s.new_column, s.key_column,
-                CASE WHEN s."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.key_column, s."position",
-                     (SELECT pg_catalog.format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a
-                       WHERE a.attrelid = s.relation AND a.attname = s.key_column)) END,
-                batch_rows, parent, s.old_column, p.new_column, p.old_column)
-               INTO v_last, v_n;
+                    s.relation, s.new_column, s.key_column,
+                    CASE WHEN s."position" IS NULL THEN '' ELSE pg_catalog.format('AND t.%I > %L::%s', s.key_column, s."position", v_key_type) END,
+                    batch_rows, parent, s.old_column, p.new_column, p.old_column, s.bound, v_key_type)
+                   INTO v_last, v_n;
+            END IF;
             IF v_last IS NULL THEN
                 v_last := s."position";
             END IF;

@@ -78,7 +78,16 @@ INSERT INTO authors SELECT g FROM generate_series(1, 5) g;
 INSERT INTO books SELECT g, 1 + g % 5 FROM generate_series(1, 10) g;
 SELECT * FROM uuid_rekey_plan('authors');
 SELECT uuid_rekey_ddl('authors', 'expand') \gexec
-SELECT state FROM uuid_rekey_step('authors', 2);
+-- the sweep of a referencing table ends while the application inserts into it: it goes up to
+-- the largest key at its first step (what is written later, the sync trigger fills); each
+-- statement its own transaction, a new book before every step
+\set ECHO none
+SELECT v.s FROM generate_series(1, 30) g,
+       LATERAL (VALUES (format('INSERT INTO books VALUES (%s, 1)', 100 + g)),
+                       ('SELECT FROM uuid_rekey_step(''authors'', 2) s WHERE s.state IS NULL')) v(s) \gexec
+\set ECHO all
+SELECT phase, relation, state, done FROM uuid_rekey_status('authors');
+SELECT count(*), count(author_uuid) FROM books;
 SELECT uuid_rekey_ddl('authors', 'rollback');
 SELECT uuid_rekey_ddl('authors', 'rollback') \gexec
 SELECT attrelid::regclass, attname FROM pg_attribute
