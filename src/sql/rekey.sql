@@ -131,8 +131,10 @@ COMMENT ON TYPE @extschema@._uuid_rekey_table IS
 -- Internal: the plan read from the catalog (before expand) or from the state table (after):
 -- one row per table, ord 0 the parent, then each referencing table by its foreign key's name.
 -- Raises every refusal. keys and ts_column are the caller's choice (NULL: the stored one, or the
--- default). Used by uuid_rekey_plan, uuid_rekey_ddl and under lock by _uuid_rekey_pending.
-CREATE FUNCTION @extschema@._uuid_rekey_tables(parent regclass, ts_column name, keys text)
+-- default), and so is uuid_column (NULL: the stored one, or uuid), the parent's new column,
+-- which names the referencing tables' (post_id: post_<uuid_column>). Used by uuid_rekey_plan,
+-- uuid_rekey_ddl and under lock by the expand script.
+CREATE FUNCTION @extschema@._uuid_rekey_tables(parent regclass, ts_column name, keys text, uuid_column name)
 RETURNS TABLE(ord integer, relation regclass, owner name, partitioned boolean, old_column name, old_type text,
               old_notnull boolean, new_column name, key_column name, key_type text, old_fk name,
               new_fk name, check_name name, notnull_check name, index_name name, legacy_index name,
@@ -178,11 +180,12 @@ BEGIN
     SELECT s.state, s.table_name INTO v_state, v_state_name FROM @extschema@._uuid_rekey_state(v_parent) s;
     IF v_state IS NOT NULL THEN
         -- after expand: the plan is the stored one
-        EXECUTE pg_catalog.format('SELECT s.keys, s.ts_column FROM %s s WHERE s.ord = 0', v_state) INTO v_stored;
+        EXECUTE pg_catalog.format('SELECT s.keys, s.ts_column, s.new_column FROM %s s WHERE s.ord = 0', v_state) INTO v_stored;
         IF (keys IS NOT NULL AND keys IS DISTINCT FROM v_stored.keys)
-           OR (ts_column IS NOT NULL AND ts_column IS DISTINCT FROM v_stored.ts_column) THEN
-            RAISE EXCEPTION 'the rekey of % was expanded with keys %, ts_column %', v_parent, v_stored.keys,
-                    coalesce(pg_catalog.quote_ident(v_stored.ts_column), 'NULL')
+           OR (ts_column IS NOT NULL AND ts_column IS DISTINCT FROM v_stored.ts_column)
+           OR (uuid_column IS NOT NULL AND uuid_column IS DISTINCT FROM v_stored.new_column) THEN
+            RAISE EXCEPTION 'the rekey of % was expanded with keys %, ts_column %, uuid_column %', v_parent, v_stored.keys,
+                    coalesce(pg_catalog.quote_ident(v_stored.ts_column), 'NULL'), pg_catalog.quote_ident(v_stored.new_column)
                 USING ERRCODE = 'invalid_parameter_value',
                       HINT = 'Later phases need only the parent and the phase.';
         END IF;
@@ -249,12 +252,15 @@ BEGIN
     -- the parent
     ord := 0; relation := v_parent; partitioned := false;
     SELECT ro.rolname INTO owner FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles ro ON ro.oid = c.relowner WHERE c.oid = v_parent;
-    new_column := 'uuid';
+    new_column := coalesce(uuid_column, 'uuid');
+    IF new_column = '' THEN
+        RAISE EXCEPTION 'uuid_column must not be empty' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
     key_column := old_column; key_type := old_type;
     old_fk := NULL; new_fk := NULL;
-    check_name := @extschema@._uuid_v7_child_name(v_rel, '_uuid_present');
+    check_name := @extschema@._uuid_v7_child_name(v_rel, '_' || new_column || '_present');
     notnull_check := NULL;
-    index_name := @extschema@._uuid_v7_child_name(v_rel, '_uuid_key');
+    index_name := @extschema@._uuid_v7_child_name(v_rel, '_' || new_column || '_key');
     legacy_index := @extschema@._uuid_v7_child_name(v_rel, '_' || old_column || '_legacy_key');
     trigger_name := @extschema@._uuid_v7_child_name(v_rel, '_rekey_sync');
     guard_trigger := @extschema@._uuid_v7_child_name(v_rel, '_rekey_guard');
@@ -271,7 +277,7 @@ BEGIN
                      pg_catalog.format('%I.%I', v_nsp, index_name), pg_catalog.format('%I.%I', v_nsp, legacy_index)];
     IF EXISTS (SELECT FROM pg_catalog.pg_attribute a WHERE a.attrelid = v_parent AND a.attname = new_column AND NOT a.attisdropped) THEN
         RAISE EXCEPTION 'cannot rekey %: column % already exists', v_parent, pg_catalog.quote_ident(new_column)
-            USING ERRCODE = 'duplicate_column', HINT = 'The rekey adds it. Nothing was changed.';
+            USING ERRCODE = 'duplicate_column', HINT = 'The rekey adds it. Nothing was changed. Name another with uuid_column.';
     END IF;
     IF @extschema@._uuid_name_taken(v_nsp, index_name) OR @extschema@._uuid_name_taken(v_nsp, legacy_index)
        OR @extschema@._uuid_name_taken(v_nsp, v_state_name)
@@ -360,8 +366,8 @@ BEGIN
         ord := v_ord; relation := r.child; owner := r.rolname; partitioned := r.relkind = 'p';
         SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.attnotnull INTO old_column, old_type, old_notnull
           FROM pg_catalog.pg_attribute a WHERE a.attrelid = r.child AND a.attnum = r.conkey[1];
-        new_column := CASE WHEN old_column ~ '_id$' THEN pg_catalog.regexp_replace(old_column, '_id$', '_uuid')
-                           ELSE old_column || '_uuid' END;
+        -- post_id (or post) gets post_uuid, or post_<uuid_column>
+        new_column := pg_catalog.regexp_replace(old_column, '_id$', '') || '_' || coalesce(uuid_column, 'uuid');
         -- the child's batches follow its one-column primary key, else its pages
         key_column := NULL; key_type := NULL;
         SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod) INTO key_column, key_type
@@ -409,20 +415,20 @@ BEGIN
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@._uuid_rekey_tables(regclass, name, text) IS
+COMMENT ON FUNCTION @extschema@._uuid_rekey_tables(regclass, name, text, name) IS
 'internal to uuid_shard: the tables of a rekey with the names it creates, raising every refusal';
 
 -- Internal: the plan as the emitters take it, in ord order, read once per call.
-CREATE FUNCTION @extschema@._uuid_rekey_read_plan(parent regclass, ts_column name, keys text)
+CREATE FUNCTION @extschema@._uuid_rekey_read_plan(parent regclass, ts_column name, keys text, uuid_column name)
 RETURNS @extschema@._uuid_rekey_table[]
 LANGUAGE sql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
     SELECT pg_catalog.array_agg(x::@extschema@._uuid_rekey_table ORDER BY x.ord)
-      FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys) x
+      FROM @extschema@._uuid_rekey_tables(parent, ts_column, keys, uuid_column) x
 $fn$;
 
-COMMENT ON FUNCTION @extschema@._uuid_rekey_read_plan(regclass, name, text) IS
+COMMENT ON FUNCTION @extschema@._uuid_rekey_read_plan(regclass, name, text, name) IS
 'internal to uuid_shard: the plan of a rekey as an array';
 
 -- Internal: NOTICEs for what the user must handle (nothing is refused for them).
@@ -461,14 +467,15 @@ COMMENT ON FUNCTION @extschema@._uuid_rekey_notices(@extschema@._uuid_rekey_tabl
 
 -- The whole plan before anything changes: every table, its old and new column, its foreign
 -- key, and per phase what it does and locks. Raises every refusal.
-CREATE FUNCTION @extschema@.uuid_rekey_plan(parent regclass, ts_column name DEFAULT NULL, keys text DEFAULT NULL)
+CREATE FUNCTION @extschema@.uuid_rekey_plan(parent regclass, ts_column name DEFAULT NULL, keys text DEFAULT NULL,
+                                            uuid_column name DEFAULT NULL)
 RETURNS TABLE(step integer, phase text, relation regclass, old_column name, new_column name, foreign_key name,
               action text, locks text)
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    v_plan CONSTANT @extschema@._uuid_rekey_table[] := @extschema@._uuid_rekey_read_plan(parent, ts_column, keys);
+    v_plan CONSTANT @extschema@._uuid_rekey_table[] := @extschema@._uuid_rekey_read_plan(parent, ts_column, keys, uuid_column);
     t @extschema@._uuid_rekey_table;
     v_n integer := 0;
     v_keys text;
@@ -533,12 +540,12 @@ BEGIN
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@.uuid_rekey_plan(regclass, name, text) IS
+COMMENT ON FUNCTION @extschema@.uuid_rekey_plan(regclass, name, text, name) IS
 'the plan of a rekey of a table and every table that references it onto v7 keys: what each phase does and locks';
 
 -- Internal, called by the emitted blocks under their locks: raises 55000 when the tables
 -- referencing parent are no longer those the script was made for (generate it again).
-CREATE FUNCTION @extschema@._uuid_rekey_pending(parent regclass, foreign_keys text[])
+CREATE FUNCTION @extschema@._uuid_rekey_pending(parent regclass, foreign_keys text[], new_column name)
 RETURNS void
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
@@ -555,7 +562,7 @@ BEGIN
        AND NOT EXISTS (SELECT FROM pg_catalog.pg_attribute a
                         WHERE a.attrelid = co.conrelid AND a.attnum = co.conkey[1] AND a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype
                           AND EXISTS (SELECT FROM pg_catalog.pg_attribute p WHERE p.attrelid = parent AND p.attnum = co.confkey[1]
-                                         AND p.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype AND p.attname = 'uuid'));
+                                         AND p.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype AND p.attname = new_column));
     IF v_fks IS DISTINCT FROM foreign_keys THEN
         RAISE EXCEPTION 'the foreign keys referencing % changed since the script was made', parent
             USING ERRCODE = 'object_not_in_prerequisite_state',
@@ -564,7 +571,7 @@ BEGIN
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@._uuid_rekey_pending(regclass, text[]) IS
+COMMENT ON FUNCTION @extschema@._uuid_rekey_pending(regclass, text[], name) IS
 'internal to uuid_shard: checks under lock that the tables of a rekey are those its script was made for';
 
 -- Internal: the body of the sync trigger function of one table of a rekey (PL/pgSQL source).
@@ -1371,9 +1378,9 @@ $sql$,
     v_body := v_body || pg_catalog.format(E'        UPDATE %s SET done = true, total = 0 WHERE ord = 0 AND bound IS NULL;\n', v_state);
     RETURN NEXT @extschema@._uuid_rekey_locked_block(plan, 'expand', pg_catalog.format('pg_catalog.to_regclass(%L) IS NULL', v_state),
         pg_catalog.format(
-$sql$        PERFORM %1$s._uuid_rekey_pending(%2$L::pg_catalog.regclass, %3$L::pg_catalog.text[]);
-        PERFORM %1$s._uuid_rekey_tables(%2$L::pg_catalog.regclass, %4$L::pg_catalog.name, %5$L::pg_catalog.text);
-$sql$, v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan), p.rekey_ts, p.rekey_keys) || v_body);
+$sql$        PERFORM %1$s._uuid_rekey_pending(%2$L::pg_catalog.regclass, %3$L::pg_catalog.text[], %6$L::pg_catalog.name);
+        PERFORM %1$s._uuid_rekey_tables(%2$L::pg_catalog.regclass, %4$L::pg_catalog.name, %5$L::pg_catalog.text, %6$L::pg_catalog.name);
+$sql$, v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan), p.rekey_ts, p.rekey_keys, p.new_column) || v_body);
 END
 $fn$;
 
@@ -1591,7 +1598,7 @@ $sql$    DECLARE
         v_locked timestamptz := %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s swap');
     BEGIN
         IF NOT %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
-            PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[]);
+            PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[], %5$L::pg_catalog.name);
 %6$s            RAISE NOTICE 'swap: locks held for %% ms before COMMIT',
                 pg_catalog.round(EXTRACT(epoch FROM pg_catalog.clock_timestamp() - v_locked)::numeric * 1000, 1);
         END IF;
@@ -1667,8 +1674,8 @@ $sql$, p.relation, (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.
     END LOOP;
     RETURN NEXT @extschema@._uuid_rekey_locked_block(plan, 'unswap',
         pg_catalog.format('%s._uuid_rekey_swapped(%L::pg_catalog.regclass, %L::pg_catalog.name)', v_ext, p.relation::text, p.new_column),
-        pg_catalog.format(E'        PERFORM %s._uuid_rekey_pending(%L::pg_catalog.regclass, %L::pg_catalog.text[]);\n',
-                          v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan)) || v_body);
+        pg_catalog.format(E'        PERFORM %s._uuid_rekey_pending(%L::pg_catalog.regclass, %L::pg_catalog.text[], %L::pg_catalog.name);\n',
+                          v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan), p.new_column) || v_body);
     -- then as after prepare: validations while writes go on, the old key's unique index again
     RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', p.relation, p.check_name);
     FOREACH t IN ARRAY plan[2:] LOOP
@@ -1770,12 +1777,13 @@ COMMENT ON FUNCTION @extschema@._uuid_rekey_rollback(@extschema@._uuid_rekey_tab
 
 -- The script of one phase of the rekey of parent and every table that references it (run it
 -- with psql's \gexec, each line its own transaction): expand, backfill, prepare, swap, unswap,
--- contract, rollback. The choices made at expand (ts_column, keys) are stored with the migration.
--- Generated again after a stop, a phase emits only what is still missing. Runs nothing: it reads
--- the plan and where the rekey is once, refuses a phase that does not follow, and hands the plan
--- to the phase's emitter.
+-- contract, rollback. The choices made at expand (ts_column, keys, uuid_column) are stored with
+-- the migration. Generated again after a stop, a phase emits only what is still missing. Runs
+-- nothing: it reads the plan and where the rekey is once, refuses a phase that does not follow,
+-- and hands the plan to the phase's emitter.
 CREATE FUNCTION @extschema@.uuid_rekey_ddl(parent regclass, phase text, ts_column name DEFAULT NULL, keys text DEFAULT NULL,
-                                           batch_rows integer DEFAULT 5000, pause interval DEFAULT '20 ms')
+                                           batch_rows integer DEFAULT 5000, pause interval DEFAULT '20 ms',
+                                           uuid_column name DEFAULT NULL)
 RETURNS SETOF text
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
@@ -1801,7 +1809,7 @@ BEGIN
                   DETAIL = 'Its state table is made by expand and dropped by contract and rollback.',
                   HINT = 'Start with the expand phase.';
     END IF;
-    v_plan := @extschema@._uuid_rekey_read_plan(parent, ts_column, keys);
+    v_plan := @extschema@._uuid_rekey_read_plan(parent, ts_column, keys, uuid_column);
     IF v_state IS NOT NULL THEN
         SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
         v_swapped := @extschema@._uuid_rekey_swapped(parent, v_plan[1].new_column);
@@ -1844,7 +1852,7 @@ BEGIN
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@.uuid_rekey_ddl(regclass, text, name, text, integer, interval) IS
+COMMENT ON FUNCTION @extschema@.uuid_rekey_ddl(regclass, text, name, text, integer, interval, name) IS
 'the script of one phase of a rekey onto v7 keys (expand, backfill, prepare, swap, unswap, contract, rollback); runs nothing';
 
 -- Progress and the resume point: per table, where the rekey is, rows done, an estimate of what
@@ -1873,7 +1881,7 @@ BEGIN
     END IF;
     SELECT g.stage INTO v_stage FROM @extschema@._uuid_rekey_stage(v_state) g;
     EXECUTE pg_catalog.format('SELECT s.gate FROM %s s WHERE s.ord = 0', v_state) INTO v_gate;
-    v_plan := @extschema@._uuid_rekey_read_plan(parent, NULL, NULL);
+    v_plan := @extschema@._uuid_rekey_read_plan(parent, NULL, NULL, NULL);
     v_swapped := @extschema@._uuid_rekey_swapped(parent, v_plan[1].new_column);
     FOREACH t IN ARRAY v_plan LOOP
         EXECUTE pg_catalog.format('SELECT s.* FROM %s s WHERE s.ord = $1', v_state) INTO s USING t.ord;

@@ -3,6 +3,7 @@
 -- docs/migrating.md runs it, so the next phase is generated from the catalog the last one left.
 -- Names that need quoting, a referencing table with a primary key, and a partitioned one.
 SET timezone = 'UTC';
+\set SHOW_CONTEXT never
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS uuid_shard;
 RESET client_min_messages;
@@ -71,13 +72,16 @@ SELECT (SELECT count(*) FROM "Posts"), (SELECT count(*) FROM comments c JOIN "Po
 SELECT conrelid::regclass, pg_get_constraintdef(oid) FROM pg_constraint
  WHERE connamespace = '"Blog"'::regnamespace AND contype IN ('p', 'f') ORDER BY conrelid::regclass::text COLLATE "C", 2;
 
--- keys 'sequence' without a timestamp, then a rollback from the middle of the backfill
-CREATE TABLE authors (id integer PRIMARY KEY);
+-- keys 'sequence' without a timestamp, new columns named otherwise (the parent has a uuid column
+-- already), the sweep of a referencing table under inserts, then swap, unswap and rollback
+CREATE TABLE authors (id integer PRIMARY KEY, uuid text);
 CREATE TABLE books (id integer PRIMARY KEY, author_id integer REFERENCES authors);
 INSERT INTO authors SELECT g FROM generate_series(1, 5) g;
 INSERT INTO books SELECT g, 1 + g % 5 FROM generate_series(1, 10) g;
 SELECT * FROM uuid_rekey_plan('authors');
-SELECT uuid_rekey_ddl('authors', 'expand') \gexec
+SELECT * FROM uuid_rekey_plan('authors', uuid_column => 'public_id');
+SELECT uuid_rekey_ddl('authors', 'expand', uuid_column => 'public_id') \gexec
+SELECT uuid_rekey_ddl('authors', 'backfill', uuid_column => 'uuid');
 -- the sweep of a referencing table ends while the application inserts into it: it goes up to
 -- the largest key at its first step (what is written later, the sync trigger fills); each
 -- statement its own transaction, a new book before every step
@@ -87,11 +91,20 @@ SELECT v.s FROM generate_series(1, 30) g,
                        ('SELECT FROM uuid_rekey_step(''authors'', 2) s WHERE s.state IS NULL')) v(s) \gexec
 \set ECHO all
 SELECT phase, relation, state, done FROM uuid_rekey_status('authors');
-SELECT count(*), count(author_uuid) FROM books;
+SELECT count(*), count(author_public_id) FROM books;
+SET client_min_messages = warning;
+SELECT uuid_rekey_ddl('authors', 'prepare') \gexec
+SELECT uuid_rekey_ddl('authors', 'swap') \gexec
+RESET client_min_messages;
+SELECT conrelid::regclass, pg_get_constraintdef(oid) FROM pg_constraint
+ WHERE conrelid IN ('authors'::regclass, 'books'::regclass) AND contype IN ('p', 'f')
+ ORDER BY conrelid::regclass::text COLLATE "C", 2;
+SELECT uuid_rekey_ddl('authors', 'unswap') \gexec
 SELECT uuid_rekey_ddl('authors', 'rollback');
 SELECT uuid_rekey_ddl('authors', 'rollback') \gexec
 SELECT attrelid::regclass, attname FROM pg_attribute
- WHERE attrelid IN ('authors'::regclass, 'books'::regclass) AND attnum > 0 AND NOT attisdropped ORDER BY 1::text, attnum;
+ WHERE attrelid IN ('authors'::regclass, 'books'::regclass) AND attnum > 0 AND NOT attisdropped
+ ORDER BY attrelid::regclass::text COLLATE "C", attnum;
 
 \pset format aligned
 \pset tuples_only off
