@@ -1555,9 +1555,58 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_check_prepared(@extschema@._uuid_rekey_table[]) IS
 'internal to uuid_shard: raises unless every table of a rekey is prepared';
 
+-- Internal: the definition of a partitioned referencing table's old foreign key as its first
+-- partition has it (on the table, or after the swap on each partition NOT VALID), without NOT
+-- VALID: the table's own, which adopts the partitions'.
+CREATE FUNCTION @extschema@._uuid_rekey_leaf_fk_def(t @extschema@._uuid_rekey_table)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+    SELECT pg_catalog.regexp_replace(pg_catalog.pg_get_constraintdef(co.oid), ' NOT VALID$', '')
+      FROM pg_catalog.pg_constraint co JOIN @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l ON l.leaf = co.conrelid
+     WHERE co.conname = t.old_fk ORDER BY co.conrelid LIMIT 1
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_leaf_fk_def(@extschema@._uuid_rekey_table) IS
+'internal to uuid_shard: a partitioned referencing table''s old foreign key as its partitions have it';
+
+-- Internal, after the swap: a partitioned referencing table's old foreign key, which the swap
+-- put on each partition NOT VALID, validated there while writes go on and added back to the table
+-- under brief locks (it adopts the partitions' without a scan), so that a partition attached
+-- before contract gets it too. all: emit every step (the swap script, made before the swap);
+-- otherwise only what is missing (the swap script made again after it).
+CREATE FUNCTION @extschema@._uuid_rekey_old_fk_back(plan @extschema@._uuid_rekey_table[], all_steps boolean)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    t @extschema@._uuid_rekey_table;
+    w record;
+BEGIN
+    FOREACH t IN ARRAY plan[2:] LOOP
+        IF NOT t.partitioned OR (NOT all_steps AND @extschema@._uuid_rekey_constraint(t.relation, t.old_fk) IS NOT NULL) THEN
+            CONTINUE;
+        END IF;
+        FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
+            IF all_steps OR NOT coalesce(@extschema@._uuid_rekey_constraint(w.leaf, t.old_fk), true) THEN
+                RETURN NEXT pg_catalog.format('ALTER TABLE %s VALIDATE CONSTRAINT %I', w.leaf, t.old_fk);
+            END IF;
+        END LOOP;
+        RETURN NEXT @extschema@._uuid_rekey_add_constraint(ARRAY[t.relation::text, plan[1].relation::text], t.relation, t.old_fk,
+                                                            @extschema@._uuid_rekey_leaf_fk_def(t));
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@._uuid_rekey_old_fk_back(@extschema@._uuid_rekey_table[], boolean) IS
+'internal to uuid_shard: a partitioned referencing table''s old foreign key back on the table after the swap';
+
 -- Internal, the swap script: one block under the locks of every table that drops the old
 -- foreign keys, moves the primary key (SET NOT NULL proven by the validated checks: no scan),
--- and adds the old foreign keys back NOT VALID on the old key's unique index.
+-- and adds the old foreign keys back NOT VALID on the old key's unique index (on each partition
+-- of a partitioned table: then _uuid_rekey_old_fk_back).
 CREATE FUNCTION @extschema@._uuid_rekey_swap(plan @extschema@._uuid_rekey_table[])
 RETURNS SETOF text
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
@@ -1606,6 +1655,7 @@ $sql$    DECLARE
 $sql$,
         @extschema@._uuid_rekey_ext(), @extschema@._uuid_rekey_lock_list(plan), p.relation::text, @extschema@._uuid_rekey_fk_list(plan),
         p.new_column, v_body));
+    RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_old_fk_back(plan, true);
 END
 $fn$;
 
@@ -1652,12 +1702,13 @@ $sql$, p.relation, (SELECT co.conname FROM pg_catalog.pg_constraint co WHERE co.
         p.legacy_index, p.check_name, p.new_column);
     FOREACH t IN ARRAY plan[2:] LOOP
         IF t.partitioned THEN
-            -- the table's old foreign key adopts its partitions' (validated above); the new
-            -- one goes on each partition NOT VALID, and back on the table after validation
-            v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s;\n', t.relation, t.old_fk,
-                pg_catalog.regexp_replace((SELECT pg_catalog.pg_get_constraintdef(co.oid) FROM pg_catalog.pg_constraint co
-                                             JOIN @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l ON l.leaf = co.conrelid
-                                            WHERE co.conname = t.old_fk ORDER BY co.conrelid LIMIT 1), ' NOT VALID$', ''));
+            -- the table's old foreign key (when the swap's follow-up did not put it back) adopts
+            -- its partitions' (validated above); the new one goes on each partition NOT VALID,
+            -- and back on the table after validation
+            IF @extschema@._uuid_rekey_constraint(t.relation, t.old_fk) IS NULL THEN
+                v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s;\n', t.relation, t.old_fk,
+                                                      @extschema@._uuid_rekey_leaf_fk_def(t));
+            END IF;
             FOR w IN SELECT * FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) LOOP
                 v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s ADD CONSTRAINT %2$I %3$s NOT VALID;\n', w.leaf, t.new_fk,
                     @extschema@._uuid_rekey_constraint_def(t.relation, t.new_fk));
@@ -1721,8 +1772,11 @@ BEGIN
     FOR t IN SELECT * FROM pg_catalog.unnest(plan) x ORDER BY x.ord DESC LOOP
         IF t.ord > 0 THEN
             v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', t.relation, t.check_name);
-            FOR w IN SELECT t.relation AS leaf WHERE NOT t.partitioned
-                     UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l LOOP
+            -- a partitioned table's old foreign key: on the table once back there, else on each partition
+            FOR w IN SELECT t.relation AS leaf
+                      WHERE NOT t.partitioned OR @extschema@._uuid_rekey_constraint(t.relation, t.old_fk) IS NOT NULL
+                     UNION ALL SELECT l.leaf FROM @extschema@._uuid_rekey_leaves(t.relation, t.new_column) l
+                      WHERE t.partitioned AND @extschema@._uuid_rekey_constraint(t.relation, t.old_fk) IS NULL LOOP
                 v_body := v_body || pg_catalog.format(E'        ALTER TABLE %1$s DROP CONSTRAINT %2$I;\n', w.leaf, t.old_fk);
             END LOOP;
         END IF;
@@ -1825,7 +1879,11 @@ BEGIN
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   HINT = pg_catalog.format('Next: CALL %s.uuid_rekey_run(%L).', v_ext, parent::text);
     ELSIF phase = 'swap' AND v_swapped THEN
-        RAISE NOTICE '% is swapped already: nothing to do', parent;
+        -- what a swap script stopped after its block left undone
+        RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_old_fk_back(v_plan, false);
+        IF NOT FOUND THEN
+            RAISE NOTICE '% is swapped already: nothing to do', parent;
+        END IF;
         RETURN;
     ELSIF phase = 'prepare' AND v_swapped THEN
         RAISE EXCEPTION 'cannot generate prepare for %: it is swapped', parent

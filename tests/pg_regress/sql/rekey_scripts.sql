@@ -62,6 +62,12 @@ SET client_min_messages = warning;
 :run
 RESET client_min_messages;
 SELECT phase, relation, state, next_step FROM uuid_rekey_status('"Blog"."Posts"');
+-- a partition attached before contract gets both foreign keys, and the sync trigger
+CREATE TABLE likes_2028 PARTITION OF "Likes" FOR VALUES FROM ('2028-01-01') TO ('2029-01-01');
+SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'likes_2028'::regclass AND contype IN ('f', 'c') ORDER BY 1;
+SELECT tgname FROM pg_trigger WHERE tgrelid = 'likes_2028'::regclass AND tgname NOT LIKE 'RI\_ConstraintTrigger%' ORDER BY 1;
+INSERT INTO "Likes" ("Post_id", day) VALUES (3, '2028-06-01');
+SELECT l."Post_uuid" = p.uuid FROM likes_2028 l JOIN "Posts" p ON p.id = l."Post_id";
 
 SELECT show('contract');
 :run
