@@ -91,6 +91,10 @@ CREATE TABLE taken (id bigint PRIMARY KEY, uuid text);
 CREATE TABLE tsbad (id bigint PRIMARY KEY, ts timestamp NOT NULL, tsn timestamptz);
 CREATE TABLE owned (id bigint PRIMARY KEY);
 CREATE TABLE clean (id bigint PRIMARY KEY);
+CREATE TABLE deep (id bigint PRIMARY KEY);
+CREATE TABLE deep_ref (deep_id bigint REFERENCES deep, at date NOT NULL, k int) PARTITION BY RANGE (at);
+CREATE TABLE deep_ref_2024 PARTITION OF deep_ref FOR VALUES FROM ('2024-01-01') TO ('2025-01-01') PARTITION BY LIST (k);
+CREATE TABLE deep_ref_2024_1 PARTITION OF deep_ref_2024 FOR VALUES IN (1);
 SQL
 db rk -c "CREATE TABLE public.owned_ref (owned_id bigint REFERENCES public.owned)" -c "ALTER TABLE public.owned_ref OWNER TO mallory" >/dev/null
 before=$(schema)
@@ -103,6 +107,8 @@ check "self-reference: 0A000" "$(sqlstate "$(expand "'selfref', 'expand'")")" 0A
 check "two-column referencing foreign key: 0A000" "$(sqlstate "$(expand "'multi', 'expand'")")" 0A000
 check "NOT VALID referencing foreign key: 55000" "$(sqlstate "$(expand "'nv', 'expand'")")" 55000
 check "new column name taken: 42701" "$(sqlstate "$(expand "'taken', 'expand'")")" 42701
+check "an empty uuid_column: 22023" "$(sqlstate "$(expand "'clean', 'expand', uuid_column => ''")")" 22023
+check "a referencing table partitioned on two levels: 0A000" "$(sqlstate "$(expand "'deep', 'expand'")")" 0A000
 check "ts_column of type timestamp: 22023" "$(sqlstate "$(expand "'tsbad', 'expand', 'ts'")")" 22023
 check "ts_column that may be NULL: 22023" "$(sqlstate "$(expand "'tsbad', 'expand', 'tsn'")")" 22023
 check "keys 'time' without ts_column: 22023" "$(sqlstate "$(expand "'clean', 'expand', NULL, 'time'")")" 22023
@@ -120,7 +126,7 @@ check "a planted state table: step 42P07" "$(sqlstate "SELECT uuid_shard.uuid_re
 same_schema "a planted state table: changed nothing" "$before_planted"
 db rk -c "DROP TABLE public.clean_rekey" >/dev/null
 same_schema "each refusal changed nothing (pg_dump --schema-only)" "$before"
-as_role app rk -c "DROP TABLE clean, nopk, compo, parted, texty, selfref, multi_ref, multi, nv_ref, nv, taken, tsbad" >/dev/null
+as_role app rk -c "DROP TABLE clean, nopk, compo, parted, texty, selfref, multi_ref, multi, nv_ref, nv, taken, tsbad, deep_ref, deep" >/dev/null
 db rk -c "DROP TABLE public.owned_ref, public.owned" >/dev/null
 
 # ================================ cycle with writers ================================
