@@ -31,16 +31,19 @@ $uuid_shard_minor_check$;
 -- account in the referenced table), so a script that held one table and waited for another
 -- could deadlock with them: it takes all its locks together, in short attempts.
 
--- Internal: the tables (text names, qualified and quoted) locked ACCESS EXCLUSIVE all together:
--- each attempt takes them in order, waiting a short while for each: 5 ms at first, doubled after
--- each failed attempt up to min(200 ms, deadlock_timeout / 2), so that an attempt always gives
--- up before the deadlock detector could pick an application transaction as its victim, and the
--- writers queued behind a waiting attempt are held only as long as the tables are busy; on a
--- timeout it gives back what it took (a subtransaction) and tries again after a short random
--- pause, for up to a minute, then raises 55P03 naming the pids that held the table it could not
--- get. Then lock_timeout is the caller's again; it returns the
--- time it got the last lock. The one way the emitted scripts take strong locks: the rekey's
--- phases and the tail split (through _uuid_tail_split_lock, which its released scripts call).
+-- Internal: the tables (text names, qualified and quoted) locked ACCESS EXCLUSIVE all together.
+-- For the first second each attempt asks with NOWAIT, every few milliseconds: a request that
+-- waited would queue every writer that comes after it, so these take the tables at a moment
+-- when no transaction holds them, and writers wait only while the locks are held. Tables that
+-- are never free at once (writers that always overlap) get waiting attempts after that: each
+-- waits a short while for each table, 5 ms at first, doubled after each failed attempt up to
+-- min(200 ms, deadlock_timeout / 2), so that an attempt always gives up before the deadlock
+-- detector could pick an application transaction as its victim. An attempt that fails gives
+-- back what it took (a subtransaction) and the next follows after a short random pause, for up
+-- to a minute, then it raises 55P03 naming the pids that held the table it could not get. Then
+-- lock_timeout is the caller's again; it returns the time it got the last lock. The one way the
+-- emitted scripts take strong locks: the rekey's phases and the tail split (through
+-- _uuid_tail_split_lock, which its released scripts call).
 CREATE FUNCTION @extschema@._uuid_lock_tables(tables text[], purpose text)
 RETURNS timestamptz
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY INVOKER
@@ -50,19 +53,23 @@ DECLARE
     v_timeout CONSTANT text := pg_catalog.current_setting('lock_timeout');
     v_longest CONSTANT integer := LEAST(200, GREATEST(1,
         EXTRACT(epoch FROM pg_catalog.current_setting('deadlock_timeout')::interval)::numeric * 1000 / 2)::integer);
-    v_attempt integer := LEAST(5, v_longest);
-    v_deadline CONSTANT timestamptz := pg_catalog.clock_timestamp() + interval '1 minute';
+    v_started CONSTANT timestamptz := pg_catalog.clock_timestamp();
+    v_deadline CONSTANT timestamptz := v_started + interval '1 minute';
+    v_attempt integer := 0;
     v_table text;
     v_busy text;
     v_pids integer[];
 BEGIN
     LOOP
         BEGIN
-            PERFORM pg_catalog.set_config('lock_timeout', v_attempt || 'ms', true);
+            IF v_attempt > 0 THEN
+                PERFORM pg_catalog.set_config('lock_timeout', v_attempt || 'ms', true);
+            END IF;
             FOREACH v_table IN ARRAY tables LOOP
                 v_busy := v_table;
                 IF pg_catalog.to_regclass(v_table) IS NOT NULL THEN
-                    EXECUTE pg_catalog.format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', pg_catalog.to_regclass(v_table));
+                    EXECUTE pg_catalog.format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE%s', pg_catalog.to_regclass(v_table),
+                                              CASE WHEN v_attempt = 0 THEN ' NOWAIT' ELSE '' END);
                 END IF;
             END LOOP;
             PERFORM pg_catalog.set_config('lock_timeout', v_timeout, true);
@@ -81,8 +88,14 @@ BEGIN
                                                      coalesce(pg_catalog.array_to_string(v_pids, ', '), '(gone)')),
                           HINT = 'Nothing was changed. Run the statement again when these sessions have ended.';
             END IF;
-            v_attempt := LEAST(v_attempt * 2, v_longest);
-            PERFORM pg_catalog.pg_sleep(0.01 + pg_catalog.random() * 0.04);
+            IF v_attempt > 0 THEN
+                v_attempt := LEAST(v_attempt * 2, v_longest);
+                PERFORM pg_catalog.pg_sleep(0.01 + pg_catalog.random() * 0.04);
+            ELSIF pg_catalog.clock_timestamp() > v_started + interval '1 second' THEN
+                v_attempt := LEAST(5, v_longest);
+            ELSE
+                PERFORM pg_catalog.pg_sleep(0.001 + pg_catalog.random() * 0.004);
+            END IF;
         END;
     END LOOP;
 END
@@ -244,7 +257,7 @@ COMMENT ON TYPE @extschema@._uuid_rekey_table IS
 -- Raises every refusal. keys and ts_column are the caller's choice (NULL: the stored one, or the
 -- default), and so is uuid_column (NULL: the stored one, or uuid), the parent's new column,
 -- which names the referencing tables' (post_id: post_<uuid_column>). Used by uuid_rekey_plan,
--- uuid_rekey_ddl and under lock by the expand script.
+-- uuid_rekey_ddl and by the expand script before its locks.
 CREATE FUNCTION @extschema@._uuid_rekey_tables(parent regclass, ts_column name, keys text, uuid_column name)
 RETURNS TABLE(ord integer, relation regclass, owner name, partitioned boolean, old_column name, old_type text,
               old_notnull boolean, new_column name, key_column name, key_type text, old_fk name,
@@ -1299,9 +1312,10 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_constraint_def(regclass, name) IS
 'internal to uuid_shard: the definition of a constraint';
 
--- Internal: a DO block that takes ACCESS EXCLUSIVE locks on tables through _uuid_lock_tables
--- (so that the application never waits long behind it, nor deadlocks with it) and then runs cmd
--- unless cond holds (a PL/pgSQL condition on catalog facts, from _uuid_rekey_add_constraint or
+-- Internal: a DO block that, unless cond holds, takes ACCESS EXCLUSIVE locks on tables through
+-- _uuid_lock_tables (so that the application never waits long behind it, nor deadlocks with it)
+-- and then runs cmd unless cond holds by then (evaluated before the locks, it takes none for
+-- nothing, and under them it runs warm) (a PL/pgSQL condition on catalog facts, from _uuid_rekey_add_constraint or
 -- prepare's partitioned index steps): prepare's and unswap's brief catalog changes.
 CREATE FUNCTION @extschema@._uuid_rekey_unless(tables text[], cond text, cmd text)
 RETURNS text
@@ -1309,7 +1323,7 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
     SELECT @extschema@._uuid_emit_do(pg_catalog.format(
-        E'    PERFORM %s._uuid_lock_tables(%L::pg_catalog.text[], ''the rekey''''s prepare'');\n    IF NOT (%s) THEN\n        %s;\n    END IF;\n',
+        E'    IF NOT (%3$s) THEN\n        PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], ''the rekey''''s prepare'');\n        IF NOT (%3$s) THEN\n            %4$s;\n        END IF;\n    END IF;\n',
         @extschema@._uuid_rekey_ext(), tables, cond, cmd))
 $fn$;
 
@@ -1374,19 +1388,22 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_add_valid(text[], regclass, name, text) IS
 'internal to uuid_shard: the statements that add a constraint NOT VALID, then validate it';
 
--- Internal: the DO block of a strong-lock phase: the locks of every table of plan, then, while
--- guard (a PL/pgSQL condition on catalog facts) holds, the checks and the body.
+-- Internal: the DO block of a strong-lock phase: while guard (a PL/pgSQL condition on catalog
+-- facts) holds, the locks of every table of plan, then, if it still holds, the checks and the
+-- body.
 CREATE FUNCTION @extschema@._uuid_rekey_locked_block(plan @extschema@._uuid_rekey_table[], phase text, guard text, body text)
 RETURNS text
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
 AS $fn$
     SELECT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], %3$L);
-    IF %4$s THEN
-%5$s    END IF;
+$sql$    IF %4$s THEN
+        PERFORM %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], %3$L);
+        IF %4$s THEN
+%5$s        END IF;
+    END IF;
 $sql$, @extschema@._uuid_rekey_ext(), @extschema@._uuid_rekey_lock_list(plan), pg_catalog.format('the rekey''s %s', phase),
-       guard, body))
+       guard, pg_catalog.regexp_replace(body, '^    ', '        ', 'gn')))
 $fn$;
 
 COMMENT ON FUNCTION @extschema@._uuid_rekey_locked_block(@extschema@._uuid_rekey_table[], text, text, text) IS
@@ -1413,8 +1430,10 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_teardown(@extschema@._uuid_rekey_table, name, boolean) IS
 'internal to uuid_shard: the statements that drop a table''s rekey sync trigger, function and a column';
 
--- Internal, the expand script: one block under the locks of every table that adds the new
--- columns, the sync functions and triggers, the parent's default and the state table.
+-- Internal, the expand script: one block that first makes what names no table's rows (the
+-- refusals checked, the sync functions, the state table), then, under the locks of every table,
+-- only the catalog changes writers must not see half-done: the new columns, the parent's
+-- default, the triggers and the state rows.
 CREATE FUNCTION @extschema@._uuid_rekey_expand(plan @extschema@._uuid_rekey_table[])
 RETURNS SETOF text
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
@@ -1424,7 +1443,8 @@ DECLARE
     p CONSTANT @extschema@._uuid_rekey_table := plan[1];
     v_ext CONSTANT text := @extschema@._uuid_rekey_ext();
     v_state text;
-    v_body text := '';
+    v_functions text := '';
+    v_locked text := '';
     v_fn text;
     t @extschema@._uuid_rekey_table;
 BEGIN
@@ -1432,51 +1452,40 @@ BEGIN
     PERFORM @extschema@._uuid_rekey_notices(plan);
     FOREACH t IN ARRAY plan LOOP
         v_fn := pg_catalog.format('%I.%I', @extschema@._uuid_rekey_nsp(t.relation), t.function_name);
-        -- %1$s the table, %2$I its new column, %3$s the sync function, %4$s its triggers, %5$s
-        -- the function body quoted, %6$I the table's owner, %7$L the comment that marks the
-        -- function as a rekey sync function, %8$s the parent's new default
-        v_body := v_body || pg_catalog.format(
-$sql$        ALTER TABLE %1$s ADD COLUMN %2$I pg_catalog.uuid;
-%8$s        CREATE FUNCTION %3$s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-            SET search_path = pg_catalog, pg_temp AS %5$s;
-        COMMENT ON FUNCTION %3$s() IS %7$L;
-        REVOKE ALL ON FUNCTION %3$s() FROM PUBLIC;
-        ALTER FUNCTION %3$s() OWNER TO %6$I;
-%4$s$sql$,
-            t.relation, t.new_column, v_fn,
-            -- the parent's function runs only where it has work: an insert without a new key, an
-            -- update that changes a key once set; the backfill's updates call none
-            CASE WHEN t.ord = 0 THEN pg_catalog.format(
-$sql$        CREATE TRIGGER %1$I BEFORE INSERT ON %3$s FOR EACH ROW WHEN (NEW.%4$I IS NULL) EXECUTE FUNCTION %5$s();
-        CREATE TRIGGER %2$I BEFORE UPDATE OF %4$I ON %3$s FOR EACH ROW
-            WHEN (OLD.%4$I IS NOT NULL AND NEW.%4$I IS DISTINCT FROM OLD.%4$I) EXECUTE FUNCTION %5$s();
-$sql$, t.trigger_name, t.guard_trigger, t.relation, t.new_column, v_fn)
-                 ELSE pg_catalog.format(E'        CREATE TRIGGER %I BEFORE INSERT OR UPDATE OF %I, %I ON %s FOR EACH ROW EXECUTE FUNCTION %s();\n',
-                                        t.trigger_name, t.old_column, t.new_column, t.relation, v_fn) END,
+        -- %1$s the sync function, %2$s its body quoted, %3$L the comment that marks it as a
+        -- rekey sync function, %4$I the table's owner
+        v_functions := v_functions || pg_catalog.format(
+$sql$        CREATE FUNCTION %1$s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS %2$s;
+        COMMENT ON FUNCTION %1$s() IS %3$L;
+        REVOKE ALL ON FUNCTION %1$s() FROM PUBLIC;
+        ALTER FUNCTION %1$s() OWNER TO %4$I;
+$sql$,
+            v_fn,
             @extschema@._uuid_dollar_quote(@extschema@._uuid_rekey_sync_body(t.ord = 0, p.relation, p.old_column, p.new_column,
                                                                                t.old_column, t.new_column)),
-            t.owner, pg_catalog.format('uuid_shard rekey sync of %s', t.relation),
-            CASE WHEN t.ord = 0 THEN pg_catalog.format(E'        ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.uuidv7();\n',
-                                                       t.relation, t.new_column, v_ext) ELSE '' END);
+            pg_catalog.format('uuid_shard rekey sync of %s', t.relation), t.owner);
+        v_locked := v_locked || pg_catalog.format(E'            ALTER TABLE %s ADD COLUMN %I pg_catalog.uuid;\n', t.relation, t.new_column)
+            -- the parent's function runs only where it has work: an insert without a new key, an
+            -- update that changes a key once set; the backfill's updates call none
+            || CASE WHEN t.ord = 0 THEN pg_catalog.format(
+$sql$            ALTER TABLE %3$s ALTER COLUMN %4$I SET DEFAULT %6$s.uuidv7();
+            CREATE TRIGGER %1$I BEFORE INSERT ON %3$s FOR EACH ROW WHEN (NEW.%4$I IS NULL) EXECUTE FUNCTION %5$s();
+            CREATE TRIGGER %2$I BEFORE UPDATE OF %4$I ON %3$s FOR EACH ROW
+                WHEN (OLD.%4$I IS NOT NULL AND NEW.%4$I IS DISTINCT FROM OLD.%4$I) EXECUTE FUNCTION %5$s();
+$sql$, t.trigger_name, t.guard_trigger, t.relation, t.new_column, v_fn, v_ext)
+                 ELSE pg_catalog.format(E'            CREATE TRIGGER %I BEFORE INSERT OR UPDATE OF %I, %I ON %s FOR EACH ROW EXECUTE FUNCTION %s();\n',
+                                        t.trigger_name, t.old_column, t.new_column, t.relation, v_fn) END;
     END LOOP;
-    -- the state table: the AccessExclusive lock waited for every earlier writer, so each row
+    -- the state rows: the AccessExclusive lock waited for every earlier writer, so each row
     -- without a new key is committed and at most the largest key now
-    v_body := v_body || pg_catalog.format(
-$sql$        CREATE TABLE %1$s (ord integer PRIMARY KEY, relation pg_catalog.regclass NOT NULL, old_column name NOT NULL,
-            new_column name NOT NULL, key_column name, old_fk name, new_fk name, check_name name, notnull_check name,
-            index_name name, legacy_index name, trigger_name name, guard_trigger name, function_name name, keys text, ts_column name,
-            name_prefix text, bound text, expand_time timestamptz, total bigint, carry_rank bigint, carry_ts timestamptz,
-            gate text[], "position" text, rows_done bigint NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false,
-            updated timestamptz);
-        ALTER TABLE %1$s OWNER TO %2$I;
-$sql$, v_state, p.owner);
     FOREACH t IN ARRAY plan LOOP
-        v_body := v_body || pg_catalog.format(
-$sql$        INSERT INTO %1$s (ord, relation, old_column, new_column, key_column, old_fk, new_fk, check_name, notnull_check,
-                               index_name, legacy_index, trigger_name, guard_trigger, function_name, keys, ts_column, name_prefix, bound,
-                               expand_time)
-            SELECT %2$s, %3$s,
-                   %4$s, pg_catalog.clock_timestamp();
+        v_locked := v_locked || pg_catalog.format(
+$sql$            INSERT INTO %1$s (ord, relation, old_column, new_column, key_column, old_fk, new_fk, check_name, notnull_check,
+                                   index_name, legacy_index, trigger_name, guard_trigger, function_name, keys, ts_column, name_prefix,
+                                   bound, expand_time)
+                SELECT %2$s, %3$s,
+                       %4$s, pg_catalog.clock_timestamp();
 $sql$,
             v_state, t.ord,
             @extschema@._uuid_rekey_literals(ARRAY[t.relation::text, t.old_column, t.new_column, t.key_column, t.old_fk, t.new_fk,
@@ -1485,13 +1494,31 @@ $sql$,
             CASE WHEN t.ord = 0 THEN pg_catalog.format('(SELECT t.%1$I::text FROM %2$s t ORDER BY t.%1$I DESC LIMIT 1)', t.old_column, t.relation)
                  ELSE 'NULL' END);
     END LOOP;
-    -- a table without rows to fill: done at once
-    v_body := v_body || pg_catalog.format(E'        UPDATE %s SET done = true, total = 0 WHERE ord = 0 AND bound IS NULL;\n', v_state);
-    RETURN NEXT @extschema@._uuid_rekey_locked_block(plan, 'expand', pg_catalog.format('pg_catalog.to_regclass(%L) IS NULL', v_state),
-        pg_catalog.format(
-$sql$        PERFORM %1$s._uuid_rekey_pending(%2$L::pg_catalog.regclass, %3$L::pg_catalog.text[], %6$L::pg_catalog.name);
+    -- %1$s the extension's schema, %2$L the parent, %3$L its foreign keys, %4$L, %5$L, %6$L the
+    -- plan's choices, %7$s the state table, %8$s the sync functions, %9$L the tables to lock,
+    -- %10$s what is done under the locks
+    RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
+$sql$    IF pg_catalog.to_regclass(%7$L) IS NULL THEN
+        PERFORM %1$s._uuid_rekey_pending(%2$L::pg_catalog.regclass, %3$L::pg_catalog.text[], %6$L::pg_catalog.name);
         PERFORM %1$s._uuid_rekey_tables(%2$L::pg_catalog.regclass, %4$L::pg_catalog.name, %5$L::pg_catalog.text, %6$L::pg_catalog.name);
-$sql$, v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan), p.rekey_ts, p.rekey_keys, p.new_column) || v_body);
+%8$s        CREATE TABLE %7$s (ord integer PRIMARY KEY, relation pg_catalog.regclass NOT NULL, old_column name NOT NULL,
+            new_column name NOT NULL, key_column name, old_fk name, new_fk name, check_name name, notnull_check name,
+            index_name name, legacy_index name, trigger_name name, guard_trigger name, function_name name, keys text, ts_column name,
+            name_prefix text, bound text, expand_time timestamptz, total bigint, carry_rank bigint, carry_ts timestamptz,
+            gate text[], "position" text, rows_done bigint NOT NULL DEFAULT 0, done boolean NOT NULL DEFAULT false,
+            updated timestamptz);
+        ALTER TABLE %7$s OWNER TO %11$I;
+        DECLARE
+            v_locked timestamptz := %1$s._uuid_lock_tables(%9$L::pg_catalog.text[], 'the rekey''s expand');
+        BEGIN
+            PERFORM %1$s._uuid_rekey_pending(%2$L::pg_catalog.regclass, %3$L::pg_catalog.text[], %6$L::pg_catalog.name);
+%10$s            UPDATE %7$s SET done = true, total = 0 WHERE ord = 0 AND bound IS NULL;
+            RAISE NOTICE 'expand: locks held for %% ms before COMMIT',
+                pg_catalog.round(EXTRACT(epoch FROM pg_catalog.clock_timestamp() - v_locked)::numeric * 1000, 1);
+        END;
+    END IF;
+$sql$, v_ext, p.relation::text, @extschema@._uuid_rekey_fk_list(plan), p.rekey_ts, p.rekey_keys, p.new_column,
+       v_state, v_functions, @extschema@._uuid_rekey_lock_list(plan), v_locked, p.owner));
 END
 $fn$;
 
@@ -1754,7 +1781,11 @@ $sql$, p.relation, p.new_column, p.check_name,
         END LOOP;
     END LOOP;
     RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    DECLARE
+$sql$    -- the checks before the locks too: a refusal takes none, and under them they run warm
+    IF NOT %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
+        PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[], %5$L::pg_catalog.name);
+    END IF;
+    DECLARE
         v_locked timestamptz := %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s swap');
     BEGIN
         IF NOT %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN

@@ -24,7 +24,8 @@ INSERT INTO comments (post_id, body) SELECT 1 + g % 20, 'comment ' || g FROM gen
 INSERT INTO "Likes" SELECT 1 + g % 20, date '2026-12-25' + g FROM generate_series(1, 30) g;
 
 -- show(phase): the script of a phase, kept for :run, which runs it with \gexec (its statements
--- not echoed again); the swap's NOTICE of how long it held its locks is left out (the machine's)
+-- not echoed again); the NOTICEs of expand and swap, how long they held their locks, are left
+-- out (the machine's)
 CREATE TABLE script (n bigint, line text);
 CREATE FUNCTION show(p text, ts name DEFAULT NULL, k text DEFAULT NULL) RETURNS SETOF text LANGUAGE plpgsql AS $$
 BEGIN
@@ -39,7 +40,9 @@ END $$;
 SELECT * FROM uuid_rekey_plan('"Blog"."Posts"', 'created', 'time');
 
 SELECT show('expand', 'created', 'time');
+SET client_min_messages = warning;
 :run
+RESET client_min_messages;
 
 -- the backfill: steps, each with a pause, then the status (as many steps as the tables' size asks)
 SELECT DISTINCT line FROM show('backfill') line ORDER BY 1;
@@ -86,7 +89,9 @@ INSERT INTO authors SELECT g FROM generate_series(1, 5) g;
 INSERT INTO books SELECT g, 1 + g % 5 FROM generate_series(1, 10) g;
 SELECT * FROM uuid_rekey_plan('authors');
 SELECT * FROM uuid_rekey_plan('authors', uuid_column => 'public_id');
+SET client_min_messages = warning;
 SELECT uuid_rekey_ddl('authors', 'expand', uuid_column => 'public_id') \gexec
+RESET client_min_messages;
 SELECT uuid_rekey_ddl('authors', 'backfill', uuid_column => 'uuid');
 -- the sweep of a referencing table ends while the application inserts into it: it goes up to
 -- the largest key at its first step (what is written later, the sync trigger fills); each
