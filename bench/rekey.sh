@@ -3,7 +3,7 @@
 # same table (ROWS rows, keys 'time' from a timestamp column, no referencing table, so both fill
 # the same rows): rows per second and WAL bytes of each, as ratios from one run; then, with a
 # referencing table of 2 x ROWS rows and writers running, the writers' latency in each phase
-# against no migration, each phase's wall time, and the swap's lock time.
+# against no migration, each phase's wall time, and how long expand and swap held their locks.
 #   bench/rekey.sh [MAJOR] [ROWS]      (default 18, 200000; the extension must be installed)
 set -euo pipefail
 major=${1:-18}
@@ -100,12 +100,15 @@ script() { PGOPTIONS="-c client_min_messages=warning" sql -v ON_ERROR_STOP=1 -v 
 pids=()
 for _ in $(seq 1 $writers); do sql -c "CALL bench_writer()" >/dev/null & pids+=($!); done
 phase "no migration"; sleep 10
-phase expand;   script "SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec" expand
+held() { grep -o 'locks held for [0-9.]* ms' <<<"$1" | grep -o '[0-9.]*' || echo "(not printed)"; }
+phase expand;   out=$(sql -v ON_ERROR_STOP=1 -v VERBOSITY=terse 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'expand', 'published') \gexec") \
+                  || { echo "bench: expand failed: $out" >&2; exit 1; }
+expand=$(held "$out")
 phase backfill; script "CALL uuid_shard.uuid_rekey_run('rekeyed', 5000, '20 ms', NULL)" backfill
 phase prepare;  script "SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'prepare') \gexec" prepare
 phase swap;     out=$(sql -v ON_ERROR_STOP=1 -v VERBOSITY=terse 2>&1 <<<"SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'swap') \gexec") \
                   || { echo "bench: swap failed: $out" >&2; exit 1; }
-swap=$(grep -o 'locks held for [0-9.]* ms' <<<"$out" | grep -o '[0-9.]*')
+swap=$(held "$out")
 phase "after swap"; sql -c "UPDATE bench_stop SET new_columns = true" >/dev/null; sleep 10
 phase contract; script "SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'contract') \gexec" contract
 phase "after contract"; sleep 5
@@ -126,4 +129,4 @@ SELECT * FROM (SELECT s.phase || '|' || s.n || '|' || round(s.p99::numeric, 1) |
                       || CASE WHEN s.phase IN ('expand', 'swap', 'contract') THEN ' (bound 5)' ELSE '' END
                  FROM s JOIN w USING (phase), (SELECT p99 FROM s WHERE phase = 'no migration') b ORDER BY s.started) x
 SQL
-echo "  swap, with the writers running: locks held $swap ms"
+echo "  with the writers running, locks held by expand $expand ms, by swap $swap ms"
