@@ -48,7 +48,9 @@ echo "  ratios rekey/recipe: rows/s $(sql -c "SELECT round($rekey_rps::numeric /
 # parent, child then parent) with a 20 ms pause, each timed from its first statement to its
 # COMMIT. After the swap they switch to the new columns (the new application), so that contract
 # can drop the old ones under them. A phase's window is as long as the phase took, its lock
-# attempts included; each phase's wall time is printed, the strong-lock ones beside their bound.
+# attempts included (a phase of a fraction of a second: its p99 is its slowest transaction);
+# beside it, the p99 over at least 10 s from the phase's start, as a monitor sampling every 10 s
+# would show it; each phase's wall time is printed, the strong-lock ones beside their bound.
 writers=8
 sql >/dev/null 2>&1 <<SQL
 SELECT uuid_shard.uuid_rekey_ddl('rekeyed', 'rollback') \gexec
@@ -121,12 +123,14 @@ sql -F' ' <<'SQL' | column -t -s'|' | sed 's/^/    /'
 WITH w AS (SELECT phase, started, lead(started) OVER (ORDER BY started) AS ended FROM bench_phase),
      l AS (SELECT w.phase, w.started, l.ms FROM w JOIN bench_latency l ON l.ended >= w.started AND l.ended < w.ended),
      s AS (SELECT phase, min(started) AS started, count(*) AS n,
-                  percentile_disc(0.99) WITHIN GROUP (ORDER BY ms) AS p99, max(ms) AS worst FROM l GROUP BY phase)
-SELECT 'phase|transactions|p99|max|p99 / no migration (target <= 1.3)|wall time s' UNION ALL
+                  percentile_disc(0.99) WITHIN GROUP (ORDER BY ms) AS p99, max(ms) AS worst FROM l GROUP BY phase),
+     d AS (SELECT w.phase, percentile_disc(0.99) WITHIN GROUP (ORDER BY l.ms) AS p99 FROM w
+             JOIN bench_latency l ON l.ended >= w.started AND l.ended < greatest(w.ended, w.started + interval '10 s') GROUP BY w.phase)
+SELECT 'phase|transactions|p99|max|p99 / no migration (target <= 1.3)|over 10 s from its start|wall time s' UNION ALL
 SELECT * FROM (SELECT s.phase || '|' || s.n || '|' || round(s.p99::numeric, 1) || '|' || round(s.worst::numeric, 1) || '|'
-                      || round((s.p99 / b.p99)::numeric, 2) || '|'
+                      || round((s.p99 / b.p99)::numeric, 2) || '|' || round((d.p99 / b.p99)::numeric, 2) || '|'
                       || round(EXTRACT(epoch FROM w.ended - w.started)::numeric, 2)
                       || CASE WHEN s.phase IN ('expand', 'swap', 'contract') THEN ' (bound 5)' ELSE '' END
-                 FROM s JOIN w USING (phase), (SELECT p99 FROM s WHERE phase = 'no migration') b ORDER BY s.started) x
+                 FROM s JOIN w USING (phase) JOIN d USING (phase), (SELECT p99 FROM s WHERE phase = 'no migration') b ORDER BY s.started) x
 SQL
 echo "  with the writers running, locks held by expand $expand ms, by swap $swap ms"
