@@ -1312,11 +1312,11 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_constraint_def(regclass, name) IS
 'internal to uuid_shard: the definition of a constraint';
 
--- Internal: a DO block that, unless cond holds, takes ACCESS EXCLUSIVE locks on tables through
--- _uuid_lock_tables (so that the application never waits long behind it, nor deadlocks with it)
--- and then runs cmd unless cond holds by then (evaluated before the locks, it takes none for
--- nothing, and under them it runs warm) (a PL/pgSQL condition on catalog facts, from _uuid_rekey_add_constraint or
--- prepare's partitioned index steps): prepare's and unswap's brief catalog changes.
+-- Internal: a DO block for prepare's and unswap's brief catalog changes. Unless cond holds (a
+-- PL/pgSQL condition on catalog facts, from _uuid_rekey_add_constraint or prepare's partitioned
+-- index steps), it takes ACCESS EXCLUSIVE locks on tables through _uuid_lock_tables (so that the
+-- application never waits long behind it, nor deadlocks with it) and runs cmd unless cond holds
+-- by then: checked first, it takes no lock for nothing and runs warm under them.
 CREATE FUNCTION @extschema@._uuid_rekey_unless(tables text[], cond text, cmd text)
 RETURNS text
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
