@@ -1741,10 +1741,10 @@ $fn$;
 COMMENT ON FUNCTION @extschema@._uuid_rekey_old_fk_back(@extschema@._uuid_rekey_table[], boolean) IS
 'internal to uuid_shard: a partitioned referencing table''s old foreign key back on the table after the swap';
 
--- Internal, the swap script: one block under the locks of every table that drops the old
--- foreign keys, moves the primary key (SET NOT NULL proven by the validated checks: no scan),
--- and adds the old foreign keys back NOT VALID on the old key's unique index (on each partition
--- of a partitioned table: then _uuid_rekey_old_fk_back).
+-- Internal, the swap script: one block under the locks of every table (none taken when swapped
+-- already) that drops the old foreign keys, moves the primary key (SET NOT NULL proven by the
+-- validated checks: no scan), and adds the old foreign keys back NOT VALID on the old key's
+-- unique index (on each partition of a partitioned table: then _uuid_rekey_old_fk_back).
 CREATE FUNCTION @extschema@._uuid_rekey_swap(plan @extschema@._uuid_rekey_table[])
 RETURNS SETOF text
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY INVOKER
@@ -1781,22 +1781,23 @@ $sql$, p.relation, p.new_column, p.check_name,
         END LOOP;
     END LOOP;
     RETURN NEXT @extschema@._uuid_emit_do(pg_catalog.format(
-$sql$    -- the checks before the locks too: a refusal takes none, and under them they run warm
+$sql$    -- the checks before the locks too: a refusal takes none, and under them they run warm;
+    -- swapped already, it takes none
     IF NOT %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
         PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[], %5$L::pg_catalog.name);
+        DECLARE
+            v_locked timestamptz := %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s swap');
+        BEGIN
+            IF NOT %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
+                PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[], %5$L::pg_catalog.name);
+%6$s                RAISE NOTICE 'swap: locks held for %% ms before COMMIT',
+                    pg_catalog.round(EXTRACT(epoch FROM pg_catalog.clock_timestamp() - v_locked)::numeric * 1000, 1);
+            END IF;
+        END;
     END IF;
-    DECLARE
-        v_locked timestamptz := %1$s._uuid_lock_tables(%2$L::pg_catalog.text[], 'the rekey''s swap');
-    BEGIN
-        IF NOT %1$s._uuid_rekey_swapped(%3$L::pg_catalog.regclass, %5$L::pg_catalog.name) THEN
-            PERFORM %1$s._uuid_rekey_pending(%3$L::pg_catalog.regclass, %4$L::pg_catalog.text[], %5$L::pg_catalog.name);
-%6$s            RAISE NOTICE 'swap: locks held for %% ms before COMMIT',
-                pg_catalog.round(EXTRACT(epoch FROM pg_catalog.clock_timestamp() - v_locked)::numeric * 1000, 1);
-        END IF;
-    END;
 $sql$,
         @extschema@._uuid_rekey_ext(), @extschema@._uuid_rekey_lock_list(plan), p.relation::text, @extschema@._uuid_rekey_fk_list(plan),
-        p.new_column, v_body));
+        p.new_column, pg_catalog.regexp_replace(v_body, '^        ', '                ', 'gn')));
     RETURN QUERY SELECT * FROM @extschema@._uuid_rekey_old_fk_back(plan, true);
 END
 $fn$;
